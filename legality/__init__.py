@@ -1,0 +1,26 @@
+"""Combat legality for Magic: The Gathering: is a declaration of attackers or blockers legal, and why.
+
+    >>> from legality import check, parse_board
+    >>> verdict = check(parse_board(open("fixtures/article/gorilla-no-block.json").read()))
+    >>> verdict.legal, verdict.to_json()["requirements"]["maximum"]
+"""
+
+from legality.check import DEFAULT_TIME_LIMIT, NothingToJudge, check
+from legality.editions import EDITIONS, Edition, find_edition
+from legality.verdict import RequirementStatus, Verdict
+from models import Board, BoardError, RulesOptions, parse_board
+
+__all__ = [
+    "DEFAULT_TIME_LIMIT",
+    "EDITIONS",
+    "Board",
+    "BoardError",
+    "Edition",
+    "NothingToJudge",
+    "RequirementStatus",
+    "RulesOptions",
+    "Verdict",
+    "check",
+    "find_edition",
+    "parse_board",
+]

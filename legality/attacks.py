@@ -1,0 +1,154 @@
+"""The declaration of attackers as a ``Problem`` (508.1, 802.3): atoms, restrictions, requirements, costs."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from legality.rules import INFINITY, Atom, Cost, Forbidden, Problem, Requirement, Restriction
+from legality.traits import Game
+from models.abilities import AttackCost, AttacksPlayer, CantAttack
+
+
+def attack_targets(game: Game) -> list[str]:
+    """What the active player may attack: opponents, their planeswalkers, battles they protect (506.2, 310.8b)."""
+    active = game.board.active_player
+    out = [p.id for p in game.board.players if p.id != active]
+    for p in game.board.permanents:
+        if "planeswalker" in p.card_types and p.controller != active:
+            out.append(p.id)
+        elif "battle" in p.card_types and p.protector is not None and p.protector != active:
+            out.append(p.id)
+    return out
+
+
+def defending_player_of(game: Game, target: str) -> str:
+    """The player a target belongs to (508.5): itself, a planeswalker's controller, a battle's protector."""
+    p = game.perms.get(target)
+    if p is None:
+        return target
+    if "battle" in p.card_types and p.protector is not None:
+        return p.protector
+    return p.controller
+
+
+def attack_problem(game: Game) -> Problem:
+    """Build the attack problem: one for all attackers together (802.3a)."""
+    board = game.board
+    active = board.active_player
+    put_in_attacking = {a.attacker for a in board.attacks or () if not a.declared}
+    actors = [p for p in game.creatures_of(active) if p.id not in put_in_attacking]
+    targets = attack_targets(game)
+    players = {p.id for p in board.players}
+    owner_of = {t: defending_player_of(game, t) for t in targets}
+
+    atoms = [(c.id, t) for c in actors for t in targets]
+    by_actor: dict[str, list[Atom]] = {c.id: [(c.id, t) for t in targets] for c in actors}
+    forbidden: dict[Atom, list[Forbidden]] = defaultdict(list)
+    restrictions: list[Restriction] = []
+    requirements: list[Requirement] = []
+    costs: list[Cost] = []
+    names = {p.id: p.name for p in board.permanents}
+
+    def forbid(atoms_: list[Atom], rule: str, message: str, source: str) -> None:
+        for a in atoms_:
+            forbidden[a].append(Forbidden(a, rule, message, source))
+
+    def others(cid: str) -> tuple[frozenset[Atom], ...]:
+        return tuple(frozenset(v) for k, v in by_actor.items() if k != cid)
+
+    for c in actors:
+        tr = game.traits[c.id]
+        mine = by_actor[c.id]
+        n = f"{c.name} ({c.id})"
+        if c.tapped:
+            forbid(mine, "508.1a", f"{n} is tapped; only untapped creatures can attack", c.name)
+        if "battle" in c.card_types:
+            forbid(mine, "508.1a", f"{n} is a battle and can't attack", c.name)
+        if c.summoning_sick and not tr.has("haste"):
+            forbid(mine, "302.6", f"{n} has been under its controller's control only since this turn "
+                                  "began and has no haste (summoning sickness)", c.name)
+        for s in tr.of("cant_attack", "cant_attack_or_block"):
+            ab = s.ability
+            rule = "702.3b" if s.keyword == "defender" else "508.1c"
+            if isinstance(ab, CantAttack) and ab.defender is not None:
+                who = s.you if ab.defender == "you" else ab.defender
+                hit = [a for a in mine if a[1] == who or (ab.planeswalkers and owner_of[a[1]] == who)]
+                forbid(hit, "508.1c", f"{n} can't attack {who}"
+                       + (" or their planeswalkers and battles" if ab.planeswalkers else "")
+                       + f" ({s.source})", s.source)
+            else:
+                why = "has defender" if s.keyword == "defender" else f"can't attack ({s.source})"
+                forbid(mine, rule, f"{n} {why}", s.source)
+        for s in tr.of("cant_attack_alone", "cant_attack_or_block_alone"):
+            restrictions.append(Restriction(
+                "508.1c", f"{n} can't attack alone ({s.source}); another creature must attack too",
+                s.source, others(c.id), ((1, INFINITY),), frozenset(mine), (c.id,)))
+        for s in tr.of("attacks_alone_only"):
+            restrictions.append(Restriction(
+                "508.1c", f"{n} can only attack alone ({s.source}); no other creature may attack with it",
+                s.source, others(c.id), ((0, 0),), frozenset(mine), (c.id,)))
+        for s in tr.of("attack_cost"):
+            ab = s.ability
+            assert isinstance(ab, AttackCost)
+            if ab.defender is None:
+                taxed = mine
+            else:
+                who = s.you if ab.defender == "you" else ab.defender
+                taxed = [a for a in mine if a[1] == who or (ab.planeswalkers and owner_of[a[1]] == who)]
+            if taxed:
+                costs.append(Cost(f"{s.origin}:{c.id}", "508.1h", s.source, c.id, c.controller, ab.amount,
+                                  frozenset(taxed)))
+
+        # Requirements (508.1d): one instance per source, as the rulings count them.
+        for s in tr.of("attacks_each_combat"):
+            requirements.append(Requirement("508.1d", f"{n} attacks each combat if able ({s.source})",
+                                            s.source, c.id, frozenset(mine)))
+        for s in tr.of("attacks_player_if_able"):
+            ab = s.ability
+            assert isinstance(ab, AttacksPlayer)
+            who = s.you if ab.player == "you" else ab.player
+            requirements.append(Requirement(
+                "508.1d", f"{n} attacks {who} if able ({s.source})", s.source, c.id,
+                frozenset(a for a in mine if a[1] == who)))
+        goaders: dict[str, str] = {}
+        for s in tr.of("goad"):
+            goaders.setdefault(s.you, s.source)  # 701.15d: the same player goading again adds nothing
+        for who, source in goaders.items():
+            requirements.append(Requirement("701.15b", f"{n} is goaded by {who} and attacks each combat "
+                                            f"if able ({source})", source, c.id, frozenset(mine)))
+            requirements.append(Requirement(
+                "701.15b", f"{n} is goaded by {who} and attacks a player other than {who} if able "
+                f"({source})", source, c.id,
+                frozenset(a for a in mine if a[1] in players and a[1] != who)))
+        for s in tr.of("attacks_if_creature_attacks"):
+            cond = frozenset(a for p in actors if p.controller == s.you for a in by_actor[p.id])
+            requirements.append(Requirement(
+                "508.1d", f"if a creature {c.controller} controls attacks, {n} also attacks if able "
+                f"({s.source})", s.source, c.id, frozenset(mine), cond))
+
+    # Viashino Bey: "If ~ attacks, all creatures you control attack if able" (a requirement per creature).
+    for c in actors:
+        for s in game.traits[c.id].of("all_attack_if_this_attacks"):
+            for other in actors:
+                if other.controller != c.controller:
+                    continue
+                requirements.append(Requirement(
+                    "508.1d", f"{other.name} ({other.id}) attacks if able, because {c.name} ({c.id}) "
+                    f"attacks ({s.source})", s.source, other.id, frozenset(by_actor[other.id]),
+                    frozenset(by_actor[c.id])))
+
+    for g in game.globals:
+        ab = g.ability
+        if ab.kind != "max_attackers":
+            continue
+        who = None if ab.defender is None else (g.you if ab.defender == "you" else ab.defender)
+        groups = tuple(frozenset(a for a in v if who is None or a[1] == who) for v in by_actor.values())
+        restrictions.append(Restriction(
+            "508.1c", f"no more than {ab.n} creature{'s' if ab.n != 1 else ''} can attack"
+            + (f" {who}" if who else "") + f" each combat ({g.source})", g.source,
+            tuple(gr for gr in groups if gr), ((0, ab.n),)))
+
+    budgets = {c.payer: p.mana_available for c in costs for p in board.players
+               if p.id == c.payer and p.mana_available is not None}
+    return Problem("attack", None, tuple(atoms), {a: tuple(r) for a, r in forbidden.items()},
+                   tuple(restrictions), tuple(requirements), tuple(costs), budgets, names)

@@ -1,0 +1,224 @@
+"""The declaration of blockers as one ``Problem`` per defending player (509.1, 802.4b)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from legality.attacks import defending_player_of
+from legality.rules import INFINITY, Atom, Cost, Forbidden, Problem, Requirement, Restriction
+from legality.traits import Game, Sourced, matches
+from models.abilities import (
+    BlockAdditional,
+    BlockCost,
+    BlockedByQuality,
+    BlockerCount,
+    BlocksAttacker,
+    CanBlockOnly,
+    CantBlock,
+    Landwalk,
+    Protection,
+)
+from models.board import Permanent
+
+
+def defending_players(game: Game) -> list[str]:
+    """Players attacked by at least one attacking creature, in turn order (APNAP, 802.4)."""
+    hit = {defending_player_of(game, a.target) for a in game.board.attacks or ()}
+    return [p.id for p in game.board.players if p.id in hit]
+
+
+def bands(game: Game) -> dict[str, tuple[str, ...]]:
+    """Attacker → the members of its band (itself alone if it is in none), 702.22h."""
+    members: dict[str, list[str]] = defaultdict(list)
+    for a in game.board.attacks or ():
+        if a.band is not None:
+            members[a.band].append(a.attacker)
+    out = {a.attacker: (a.attacker,) for a in game.board.attacks or ()}
+    for group in members.values():
+        for m in group:
+            out[m] = tuple(group)
+    return out
+
+
+def _evasion(game: Game, b: Permanent, a: Permanent, defender: str) -> list[tuple[str, str, str]]:
+    """Why blocker ``b`` can't block attacker ``a``: (rule, message, source) for each reason."""
+    tb, ta = game.traits[b.id], game.traits[a.id]
+    bn, an = f"{b.name} ({b.id})", f"{a.name} ({a.id})"
+    out: list[tuple[str, str, str]] = []
+    if b.tapped:
+        out.append(("509.1a", f"{bn} is tapped; only untapped creatures can block", b.name))
+    if "battle" in b.card_types:
+        out.append(("509.1a", f"{bn} is a battle and can't block", b.name))
+    if ta.has("flying") and not (tb.has("flying") or tb.has("reach")):
+        out.append(("702.9b", f"{an} has flying and {bn} has neither flying nor reach", a.name))
+    if ta.has("shadow") and not tb.has("shadow"):
+        out.append(("702.28b", f"{an} has shadow and {bn} doesn't", a.name))
+    if tb.has("shadow") and not ta.has("shadow"):
+        out.append(("702.28b", f"{bn} has shadow and can block only creatures with shadow", b.name))
+    if ta.has("horsemanship") and not tb.has("horsemanship"):
+        out.append(("702.31b", f"{an} has horsemanship and {bn} doesn't", a.name))
+    if ta.has("fear") and not ("artifact" in b.card_types or "B" in (b.colors or ())):
+        out.append(("702.36b", f"{an} has fear; {bn} is neither an artifact creature nor black", a.name))
+    if ta.has("intimidate") and not ("artifact" in b.card_types
+                                     or set(b.colors or ()) & set(a.colors or ())):
+        out.append(("702.13b", f"{an} has intimidate; {bn} is not an artifact creature and shares no "
+                               "color with it", a.name))
+    if ta.has("skulk") and (b.power or 0) > (a.power or 0):
+        out.append(("702.118b", f"{an} has skulk and {bn} has greater power", a.name))
+    for s in ta.abilities:
+        out.extend(_attacker_side(game, s, b, a, defender, bn, an))
+    for s in tb.abilities:
+        ab = s.ability
+        if ab.kind == "cant_attack_or_block":
+            out.append(("509.1b", f"{bn} can't block ({s.source})", s.source))
+        elif isinstance(ab, CantBlock):
+            if ab.attacker is None and ab.quality is None:
+                out.append(("509.1b", f"{bn} can't block ({s.source})", s.source))
+            elif ab.attacker == a.id or (ab.quality is not None and matches(ab.quality, a, ta.keywords)):
+                out.append(("509.1b", f"{bn} can't block {an} ({s.source})", s.source))
+        elif isinstance(ab, CanBlockOnly) and not matches(ab.quality, a, ta.keywords):
+            out.append(("509.1b", f"{bn} can block only certain creatures, and not {an} ({s.source})",
+                        s.source))
+    return out
+
+
+def _attacker_side(game: Game, s: Sourced, b: Permanent, a: Permanent, defender: str,
+                   bn: str, an: str) -> list[tuple[str, str, str]]:
+    ab, tb = s.ability, game.traits[b.id]
+    if ab.kind == "cant_be_blocked":
+        return [("509.1b", f"{an} can't be blocked ({s.source})", s.source)]
+    if isinstance(ab, Protection):
+        hit = (ab.everything or (ab.player is not None
+                                 and b.controller == (s.you if ab.player == "you" else ab.player))
+               or (ab.quality is not None and matches(ab.quality, b, tb.keywords)))
+        if hit:
+            what = s.keyword or "protection"
+            return [("702.16f", f"{an} has {what} and can't be blocked by {bn}", s.source)]
+    if isinstance(ab, Landwalk):
+        lands = [p for p in game.board.permanents
+                 if p.controller == defender and "land" in p.card_types
+                 and matches(ab.land, p, game.traits[p.id].keywords)]
+        if lands:
+            what = s.keyword or "landwalk"
+            return [("702.14c", f"{an} has {what} and {defender} controls {lands[0].name} ({lands[0].id})",
+                     s.source)]
+    if isinstance(ab, BlockedByQuality):
+        m = matches(ab.quality, b, tb.keywords)
+        if ab.kind == "cant_be_blocked_by" and m:
+            return [("509.1b", f"{an} can't be blocked by creatures like {bn} ({s.source})", s.source)]
+        if ab.kind == "cant_be_blocked_except_by" and not m:
+            return [("509.1b", f"{an} can be blocked only by certain creatures, and not by {bn} "
+                               f"({s.source})", s.source)]
+    return []
+
+
+def block_problem(game: Game, defender: str) -> Problem:
+    """Build the block problem of one defending player (802.4b: others' attackers and blockers ignored)."""
+    board = game.board
+    band_of = bands(game)
+    attackers = [game.perms[a.attacker] for a in board.attacks or ()
+                 if defending_player_of(game, a.target) == defender]
+    blockers = game.creatures_of(defender)
+    atoms = [(b.id, a.id) for b in blockers for a in attackers]
+    by_blocker = {b.id: [(b.id, a.id) for a in attackers] for b in blockers}
+    by_attacker = {a.id: [(b.id, a.id) for b in blockers] for a in attackers}
+    forbidden: dict[Atom, list[Forbidden]] = defaultdict(list)
+    restrictions: list[Restriction] = []
+    requirements: list[Requirement] = []
+    costs: list[Cost] = []
+    names = {p.id: p.name for p in board.permanents}
+
+    atom_set = set(atoms)
+
+    def hits(bid: str, aid: str) -> frozenset[Atom]:
+        """Atoms by which ``bid`` blocks ``aid``: blocking any band member blocks it (702.22h)."""
+        return frozenset((bid, m) for m in band_of.get(aid, (aid,)) if (bid, m) in atom_set)
+
+    for b in blockers:
+        for a in attackers:
+            for rule, msg, src in _evasion(game, b, a, defender):
+                forbidden[(b.id, a.id)].append(Forbidden((b.id, a.id), rule, msg, src))
+
+    for b in blockers:
+        tb = game.traits[b.id]
+        n = f"{b.name} ({b.id})"
+        mine = by_blocker[b.id]
+        others = tuple(frozenset(v) for k, v in by_blocker.items() if k != b.id)
+        if tb.of("block_any_number"):
+            cap = INFINITY
+        else:
+            cap = 1 + sum(s.ability.n for s in tb.of("block_additional") if isinstance(s.ability, BlockAdditional))
+        if cap < len(mine):
+            restrictions.append(Restriction(
+                "509.1a", f"{n} can block only {cap} creature{'s' if cap != 1 else ''}", b.name,
+                tuple(frozenset([a]) for a in mine), ((0, cap),), permanents=(b.id,)))
+        for members in {m for m in band_of.values() if len(m) > 1}:
+            group = [(b.id, m) for m in members if (b.id, m) in atom_set]
+            if len(group) > 1 and cap > 1:
+                restrictions.append(Restriction(
+                    "702.22h", f"{n} blocks a band by blocking one of its members; it can't block two "
+                    "members of the same band", b.name, tuple(frozenset([x]) for x in group), ((0, 1),),
+                    permanents=(b.id,)))
+        for s in tb.of("cant_block_alone", "cant_attack_or_block_alone"):
+            restrictions.append(Restriction(
+                "509.1b", f"{n} can't block alone ({s.source}); another creature must block too",
+                s.source, others, ((1, INFINITY),), frozenset(mine), (b.id,)))
+        for s in tb.of("block_cost"):
+            assert isinstance(s.ability, BlockCost)
+            costs.append(Cost(f"{s.origin}:{b.id}", "509.1d", s.source, b.id, b.controller,
+                              s.ability.amount, frozenset(mine)))
+        for s in tb.of("blocks_each_combat"):
+            requirements.append(Requirement("509.1c", f"{n} blocks each combat if able ({s.source})",
+                                            s.source, b.id, frozenset(mine)))
+        for s in tb.of("blocks_if_able"):
+            assert isinstance(s.ability, BlocksAttacker)
+            target = s.ability.attacker
+            requirements.append(Requirement(
+                "509.1c", f"{n} blocks {game.perms[target].name} ({target}) if able ({s.source})",
+                s.source, b.id, hits(b.id, target) if target in by_attacker else frozenset()))
+
+    for a in attackers:
+        ta = game.traits[a.id]
+        n = f"{a.name} ({a.id})"
+        theirs = by_attacker[a.id]
+        singles = tuple(frozenset([x]) for x in theirs)
+        for s in ta.abilities:
+            ab = s.ability
+            if isinstance(ab, BlockerCount) and ab.kind == "min_blockers":
+                rule = "702.111b" if s.keyword == "menace" else "509.1b"
+                what = "menace" if s.keyword == "menace" else f"can't be blocked except by {ab.n} or more " \
+                                                              f"creatures ({s.source})"
+                restrictions.append(Restriction(
+                    rule, f"{n} has {what}; it can't be blocked except by {ab.n} or more creatures"
+                    if s.keyword == "menace" else f"{n} {what}", s.source, singles,
+                    ((0, 0), (ab.n, INFINITY)), permanents=(a.id,)))
+            elif isinstance(ab, BlockerCount):
+                restrictions.append(Restriction(
+                    "509.1b", f"{n} can't be blocked by more than {ab.n} creature{'s' if ab.n != 1 else ''} "
+                    f"({s.source})", s.source, singles, ((0, ab.n),), permanents=(a.id,)))
+            elif ab.kind == "cant_be_blocked_unless_all_block":
+                restrictions.append(Restriction(
+                    "509.1b", f"{n} can't be blocked unless all creatures {defender} controls block it "
+                    f"({s.source})", s.source, singles, ((0, 0), (len(blockers), len(blockers))),
+                    permanents=(a.id,)))
+            elif ab.kind == "lure":
+                for b in blockers:
+                    requirements.append(Requirement(
+                        "509.1c", f"{b.name} ({b.id}) blocks {n} if able: all creatures able to block it "
+                        f"do so ({s.source})", s.source, b.id, hits(b.id, a.id)))
+            elif ab.kind == "must_be_blocked":
+                requirements.append(Requirement(
+                    "509.1c", f"{n} must be blocked if able ({s.source})", s.source, a.id,
+                    frozenset(x for b in blockers for x in hits(b.id, a.id))))
+
+    for g in game.globals:
+        if g.ability.kind == "max_blockers_total":
+            restrictions.append(Restriction(
+                "509.1b", f"no more than {g.ability.n} creature{'s' if g.ability.n != 1 else ''} can block "
+                f"each combat ({g.source})", g.source, tuple(frozenset(v) for v in by_blocker.values() if v),
+                ((0, g.ability.n),)))
+
+    mana = board.player(defender).mana_available
+    budgets = {defender: mana} if mana is not None and costs else {}
+    return Problem("block", defender, tuple(atoms), {a: tuple(r) for a, r in forbidden.items()},
+                   tuple(restrictions), tuple(requirements), tuple(costs), budgets, names)

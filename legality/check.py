@@ -1,0 +1,187 @@
+"""Checking a declaration: board → abilities → problems → judgements (each edition) → one verdict."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from legality.attacks import attack_problem, defending_player_of
+from legality.blocks import block_problem, defending_players
+from legality.editions import EDITIONS, Edition, Judgement, allowed_atoms, find_edition, judge
+from legality.evaluate import cost_totals, in_force, incurred, obeyed
+from legality.rules import Atom, Declaration, Kind, Problem, Violation
+from legality.traits import Game, build_game
+from legality.verdict import RequirementStatus, Verdict
+from models.board import Board, RulesOptions
+
+DEFAULT_TIME_LIMIT = 10.0
+
+
+class NothingToJudge(ValueError):
+    """The board holds no declaration of the kind asked for (or asks for a step not supported)."""
+
+
+@dataclass(frozen=True)
+class Question:
+    """A declaration to judge: its kind, the problems it splits into, and its atoms in each."""
+
+    kind: Kind
+    game: Game
+    problems: tuple[Problem, ...]
+    declarations: tuple[Declaration, ...]
+    structural: tuple[Violation, ...]
+
+
+def settings(board: Board, rules: str | None, options: RulesOptions | None) -> tuple[Edition, RulesOptions]:
+    """The edition and switches in force: arguments first, then the board's, then the defaults."""
+    return find_edition(rules or board.rules or "current"), options or board.rules_options
+
+
+def attack_question(board: Board, game: Game | None = None) -> Question:
+    """The declaration of attackers in ``board.attacks`` as a question."""
+    game = game or build_game(board)
+    problem = attack_problem(game)
+    decl = frozenset((a.attacker, a.target) for a in board.attacks or () if a.declared)
+    return Question("attack", game, (problem,), (decl,), tuple(_band_violations(game)))
+
+
+def _band_violations(game: Game) -> list[Violation]:
+    """702.22c: a band is creatures with banding plus at most one without."""
+    members: dict[str, list[str]] = {}
+    for a in game.board.attacks or ():
+        if a.band is not None and a.declared:
+            members.setdefault(a.band, []).append(a.attacker)
+    out = []
+    for band, ids in members.items():
+        without = [i for i in ids if not game.traits[i].has("banding")]
+        if len(ids) > 1 and len(without) > 1:
+            out.append(Violation("702.22c", f"band {band!r} has {len(without)} creatures without banding "
+                                 f"({', '.join(without)}); a band may include at most one", tuple(ids)))
+    return out
+
+
+def block_question(board: Board, game: Game | None = None) -> Question:
+    """The declaration of blockers in ``board.blocks`` as one problem per defending player (802.4b)."""
+    game = game or build_game(board)
+    defenders = defending_players(game)
+    target_of = {a.attacker: a.target for a in board.attacks or ()}
+    parts: dict[str, set[Atom]] = {d: set() for d in defenders}
+    structural: list[Violation] = []
+    for b in board.blocks or ():
+        d = defending_player_of(game, target_of[b.attacker])
+        blocker = game.perms[b.blocker]
+        if blocker.controller != d:
+            structural.append(Violation(
+                "509.1a", f"{blocker.name} ({b.blocker}) is controlled by {blocker.controller}, but "
+                f"{b.attacker} attacks {d}; a defending player blocks only creatures attacking them, "
+                "their planeswalkers or battles they protect (509.1a, 802.4a)", (b.blocker, b.attacker)))
+        else:
+            parts[d].add((b.blocker, b.attacker))
+    problems = tuple(block_problem(game, d) for d in defenders)
+    return Question("block", game, problems, tuple(frozenset(parts[d]) for d in defenders),
+                    tuple(structural))
+
+
+def question_for(board: Board) -> Question:
+    """The latest step present in the board (contract: damage, else blocks, else attacks)."""
+    if board.damage is not None:
+        raise NothingToJudge("the board has combat damage ($.damage); checking damage assignments is not "
+                             "supported by this version")
+    if board.blocks is not None:
+        return block_question(board)
+    if board.attacks is not None:
+        return attack_question(board)
+    raise NothingToJudge("the board has neither $.attacks nor $.blocks: there is no declaration to judge")
+
+
+def _judge_all(q: Question, edition: Edition, options: RulesOptions, time_limit: float) -> list[Judgement]:
+    return [judge(p, d, edition, options, time_limit) for p, d in zip(q.problems, q.declarations, strict=True)]
+
+
+def _combined(judgements: Sequence[Judgement], structural: Sequence[Violation]) -> bool | None:
+    if structural or any(j.legal is False for j in judgements):
+        return False
+    if any(j.legal is None for j in judgements):
+        return None
+    return True
+
+
+def check(board: Board, rules: str | None = None, options: RulesOptions | None = None,
+          time_limit: float = DEFAULT_TIME_LIMIT) -> Verdict:
+    """Judge the latest declaration in ``board`` and explain the answer."""
+    edition, opts = settings(board, rules, options)
+    return judge_question(question_for(board), edition, opts, time_limit)
+
+
+def judge_question(q: Question, edition: Edition, opts: RulesOptions,
+                   time_limit: float = DEFAULT_TIME_LIMIT) -> Verdict:
+    """Judge a question under an edition, and say where other editions or switches disagree."""
+    js = _judge_all(q, edition, opts, time_limit)
+    legal = _combined(js, q.structural)
+
+    statuses: list[RequirementStatus] = []
+    missed: list[RequirementStatus] = []
+    costs: dict[str, int] = {}
+    for p, d, j in zip(q.problems, q.declarations, js, strict=True):
+        paid = frozenset() if opts.paid_costs == "cost-free" else incurred(p, d)
+        avail = set(allowed_atoms(p, paid))
+        for r in p.requirements:
+            st = RequirementStatus(r.rule, r.text, r.source, r.creature, obeyed(r, d, opts.conditional),
+                                   in_force(r, d), bool(r.fulfils & avail))
+            statuses.append(st)
+            if r in j.missed:
+                missed.append(st)
+        for payer, total in cost_totals(p, d).items():
+            costs[payer] = costs.get(payer, 0) + total
+
+    better = None
+    if legal is False and all(j.legal is not None or j.better is not None for j in js):
+        atoms: set[Atom] = set()
+        for d, j in zip(q.declarations, js, strict=True):
+            atoms |= j.better if j.better is not None else d
+        better = _as_declaration(q, atoms)
+
+    alternatives, notes = _alternatives(q, edition, opts, legal, time_limit)
+    maxima = [j.maximum for j in js]
+    return Verdict(
+        kind=q.kind, legal=legal, rules=edition.name, rules_options=opts,
+        violations=tuple(q.structural) + tuple(v for j in js for v in j.violations),
+        obeyed=sum(j.obeyed for j in js),
+        maximum=None if any(m is None for m in maxima) else sum(m for m in maxima if m is not None),
+        maximum_proven=all(j.proven for j in js),
+        requirements=tuple(statuses), missed=tuple(missed), better=better, costs=costs,
+        alternatives=alternatives, notes=tuple(notes), not_understood=q.game.unread,
+        id=q.game.board.id, defending_players=tuple(p.defending_player or "" for p in q.problems),
+    )
+
+
+def _as_declaration(q: Question, atoms: set[Atom]) -> tuple[dict[str, str], ...]:
+    order = {p.id: i for i, p in enumerate(q.game.board.permanents)}
+    ordered = sorted(atoms, key=lambda a: (order.get(a[0], 0), order.get(a[1], 0), a))
+    if q.kind == "attack":
+        return tuple({"attacker": c, "target": t} for c, t in ordered)
+    return tuple({"blocker": b, "attacker": a} for b, a in ordered)
+
+
+def _alternatives(q: Question, edition: Edition, opts: RulesOptions, legal: bool | None,
+                  time_limit: float) -> tuple[dict[str, bool | None], list[str]]:
+    """Legality under the other requirement semantics and the other setting of each relevant switch."""
+    other = EDITIONS["current"] if edition.neighbourhood else EDITIONS["2006"]
+    trials: list[tuple[str, Edition, RulesOptions, str]] = [
+        (f"rules={other.name}", other, opts, f"under rules {other.name}")]
+    if any(r.condition is not None for p in q.problems for r in p.requirements):
+        flip = "implication" if opts.conditional == "in-force" else "in-force"
+        trials.append((f"conditional={flip}", edition, opts.model_copy(update={"conditional": flip}),
+                       f"counting conditional requirements as {flip!r}"))
+    if any(incurred(p, d) for p, d in zip(q.problems, q.declarations, strict=True)):
+        flip = "cost-free" if opts.paid_costs == "paid-set" else "paid-set"
+        trials.append((f"paid_costs={flip}", edition, opts.model_copy(update={"paid_costs": flip}),
+                       f"with paid_costs {flip!r}"))
+    out: dict[str, bool | None] = {}
+    notes = []
+    for label, ed, o, words in trials:
+        alt = _combined(_judge_all(q, ed, o, time_limit), q.structural)
+        out[label] = alt
+        if alt is not None and legal is not None and alt != legal:
+            notes.append(f"{words} this declaration would be {'legal' if alt else 'illegal'}")
+    return out, notes

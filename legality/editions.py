@@ -1,0 +1,104 @@
+"""Rules editions and how each judges a declaration against its requirements.
+
+``current`` and ``m10``: the declaration must reach the global maximum (508.1d, 509.1c).
+``2006``: rule 500.5, the declaration is compared only with its neighbourhood: itself with any
+assignments removed, plus assignments that each fulfil a requirement in force in it.
+Both switches of ``rules_options`` apply to every edition (contract, "Editions").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from legality.evaluate import in_force, incurred, obeyed, score, violations
+from legality.rules import Atom, Declaration, Problem, Requirement, Violation
+from legality.solve import best_by_parts
+from models.board import RulesOptions
+
+
+@dataclass(frozen=True)
+class Edition:
+    """One rules regime: how requirements are maximised and how damage is divided."""
+
+    name: str
+    neighbourhood: bool
+    damage: Literal["free", "ordered"]
+    summary: str
+
+
+EDITIONS: dict[str, Edition] = {
+    "current": Edition("current", False, "free",
+                       "global maximum of requirements (508.1d/509.1c); damage divided freely (510.1c-d)"),
+    "m10": Edition("m10", False, "ordered",
+                   "global maximum of requirements; damage assignment order (July 2009 to August 2024)"),
+    "2006": Edition("2006", True, "free",
+                    "rule 500.5 neighbourhood (2003-07 to 2007-02); damage divided freely (310.2c)"),
+}
+
+
+def find_edition(name: str) -> Edition:
+    """The edition with this name (ValueError naming the known ones otherwise)."""
+    try:
+        return EDITIONS[name]
+    except KeyError:
+        raise ValueError(f"unknown rules edition {name!r}; known: {', '.join(EDITIONS)}") from None
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """How one edition judges one declaration of one problem."""
+
+    legal: bool | None
+    violations: tuple[Violation, ...]
+    obeyed: int
+    maximum: int | None
+    proven: bool
+    better: Declaration | None
+    missed: tuple[Requirement, ...]
+
+
+def allowed_atoms(problem: Problem, paid: frozenset[str]) -> list[Atom]:
+    """Atoms that may be chosen without paying any cost outside ``paid``."""
+    unpaid = [c.taxed for c in problem.costs if c.key not in paid]
+    return [a for a in problem.allowed if not any(a in t for t in unpaid)]
+
+
+def neighbourhood(problem: Problem, decl: Declaration, base: list[Atom]) -> list[Atom]:
+    """Rule 500.5: the declaration's own atoms, plus atoms fulfilling a requirement in force in it."""
+    addable: set[Atom] = set()
+    for q in problem.requirements:
+        if in_force(q, decl):
+            addable |= q.fulfils
+    return [a for a in base if a in decl or a in addable]
+
+
+def judge(problem: Problem, decl: Declaration, edition: Edition, options: RulesOptions,
+          time_limit: float) -> Judgement:
+    """Judge ``decl`` (atoms of ``problem`` only) under the edition and switches."""
+    viol = tuple(violations(problem, decl))
+    cond = options.conditional
+    unpayable = any(v.rule in ("508.1j", "509.1f") for v in viol)
+    paid = frozenset() if options.paid_costs == "cost-free" or unpayable else incurred(problem, decl)
+    base = allowed_atoms(problem, paid)
+    atoms = neighbourhood(problem, decl, base) if edition.neighbourhood and not viol else base
+    best = best_by_parts(problem, atoms, decl, cond, time_limit)
+    own = score(problem, decl, cond)
+    if best.status == "unknown" or best.witness is None:
+        return Judgement(None if not viol else False, viol, own, None, False, None, ())
+    proven = best.status == "optimal"
+    if viol:
+        legal: bool | None = False
+    elif best.maximum > own:
+        legal = False
+    elif proven:
+        legal = True
+    else:
+        legal = None
+    better = best.witness if legal is False and best.witness != decl else None
+    missed: tuple[Requirement, ...] = ()
+    if better is not None:
+        missed = tuple(q for q in problem.requirements
+                       if obeyed(q, better, cond) and not obeyed(q, decl, cond))
+    maximum = max(best.maximum, own) if not viol else best.maximum
+    return Judgement(legal, viol, own, maximum, proven, better, missed)

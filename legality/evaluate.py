@@ -1,0 +1,75 @@
+"""Judging one concrete declaration in plain Python: no solver needed to see what it breaks or obeys."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from legality.rules import Atom, Declaration, Problem, Requirement, Restriction, Violation
+
+Conditional = str  # "in-force" | "implication"
+
+
+def count_groups(r: Restriction, decl: Declaration) -> int:
+    return sum(1 for g in r.groups if g & decl)
+
+
+def restriction_applies(r: Restriction, decl: Declaration) -> bool:
+    return not r.trigger or bool(r.trigger & decl)
+
+
+def broken_restrictions(problem: Problem, decl: Declaration) -> list[Restriction]:
+    return [r for r in problem.restrictions
+            if restriction_applies(r, decl) and not r.allows(count_groups(r, decl))]
+
+
+def incurred(problem: Problem, decl: Iterable[Atom]) -> frozenset[str]:
+    """Keys of the cost instances the declaration incurs (508.1h, 509.1d)."""
+    d = frozenset(decl)
+    return frozenset(c.key for c in problem.costs if c.taxed & d)
+
+
+def cost_totals(problem: Problem, decl: Declaration) -> dict[str, int]:
+    """Total cost per paying player."""
+    keys = incurred(problem, decl)
+    out: dict[str, int] = {}
+    for c in problem.costs:
+        if c.key in keys:
+            out[c.payer] = out.get(c.payer, 0) + c.amount
+    return out
+
+
+def violations(problem: Problem, decl: Declaration) -> list[Violation]:
+    """Every restriction the declaration breaks, each with its rule (508.1c, 509.1b, ...)."""
+    out: list[Violation] = []
+    for a in sorted(decl):
+        for f in problem.forbidden.get(a, ()):
+            out.append(Violation(f.rule, f.message, a, f.source))
+    for r in broken_restrictions(problem, decl):
+        out.append(Violation(r.rule, r.message, r.permanents, r.source))
+    for payer, total in cost_totals(problem, decl).items():
+        budget = problem.budgets.get(payer)
+        if budget is not None and total > budget:
+            out.append(Violation("508.1j" if problem.kind == "attack" else "509.1f",
+                                 f"the declaration costs {payer} {total} mana and {payer} has only "
+                                 f"{budget}; partial payments are not allowed", (payer,)))
+    return out
+
+
+def in_force(q: Requirement, decl: Declaration) -> bool:
+    """Whether the requirement applies to this declaration (a condition, if any, holds)."""
+    return q.condition is None or bool(q.condition & decl)
+
+
+def obeyed(q: Requirement, decl: Declaration, conditional: Conditional) -> bool:
+    """Whether the requirement counts as obeyed, under the ``conditional`` switch (contract, "Editions")."""
+    fulfilled = bool(q.fulfils & decl)
+    if q.condition is None:
+        return fulfilled
+    if conditional == "implication":
+        return fulfilled or not (q.condition & decl)
+    return fulfilled and bool(q.condition & decl)
+
+
+def score(problem: Problem, decl: Declaration, conditional: Conditional) -> int:
+    """How many requirement instances the declaration obeys."""
+    return sum(obeyed(q, decl, conditional) for q in problem.requirements)

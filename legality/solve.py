@@ -1,0 +1,116 @@
+"""Solving: the best declaration near a given one, component by component, with a time limit.
+
+The board is split with networkx into parts that share no restriction or requirement; each part is
+solved on its own (the maximum is the sum, and a declaration is best iff each part is best). Parts
+with no requirement, or where the declaration already obeys every requirement that could be
+obeyed, need no solver at all.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+import networkx as nx
+from ortools.sat.python import cp_model
+
+from legality.encoding import encode
+from legality.evaluate import broken_restrictions, score
+from legality.rules import Atom, Declaration, Problem
+
+Status = Literal["optimal", "feasible", "unknown"]
+
+
+@dataclass(frozen=True)
+class Best:
+    """The result of maximising: the maximum (a lower bound unless ``status`` is optimal) and a witness."""
+
+    status: Status
+    maximum: int
+    witness: Declaration | None
+
+
+def new_solver(time_limit: float) -> cp_model.CpSolver:
+    """One worker: measured fastest for models of this size (performance notes §3.1)."""
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.max_time_in_seconds = max(time_limit, 0.001)
+    return solver
+
+
+def components(problem: Problem, atoms: Iterable[Atom]) -> list[list[Atom]]:
+    """Split ``atoms`` into groups whose creatures share no restriction or requirement."""
+    atoms = list(atoms)
+    g: nx.Graph[str] = nx.Graph()
+    g.add_nodes_from({a[0] for a in atoms})
+
+    def join(group: Iterable[Atom]) -> None:
+        actors = sorted({a[0] for a in group})
+        g.add_nodes_from(actors)
+        nx.add_path(g, actors)
+
+    for r in problem.restrictions:
+        join([a for grp in r.groups for a in grp] + list(r.trigger))
+    for q in problem.requirements:
+        join(list(q.fulfils) + list(q.condition or ()))
+    parts = []
+    for comp in nx.connected_components(g):
+        part = [a for a in atoms if a[0] in comp]
+        if part:
+            parts.append(part)
+    return parts
+
+
+def best_near(problem: Problem, atoms: Sequence[Atom], near: Declaration, conditional: str,
+              time_limit: float) -> Best:
+    """Maximise the requirements obeyed on ``atoms``; among the best, the fewest changes from ``near``."""
+    enc = encode(problem, atoms, conditional)
+    weight = len(atoms) + len(near) + 1
+    distance = sum((1 - v) if a in near else v for a, v in enc.x.items())
+    enc.model.maximize(weight * enc.score() - distance)
+    solver = new_solver(time_limit)
+    status = solver.solve(enc.model)
+    if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        chosen = frozenset(a for a, v in enc.x.items() if solver.boolean_value(v))
+        st: Status = "optimal" if status == cp_model.OPTIMAL else "feasible"
+        return Best(st, score(problem, chosen, conditional), chosen)
+    if status == cp_model.UNKNOWN:
+        return Best("unknown", 0, None)
+    raise RuntimeError(f"CP-SAT returned {solver.status_name(status)} on a declaration model")
+
+
+def obeyable(problem: Problem, atoms: Iterable[Atom], conditional: str) -> int:
+    """An upper bound on the requirements obeyed using only ``atoms``."""
+    avail = set(atoms)
+    n = 0
+    for q in problem.requirements:
+        if q.fulfils & avail or (q.condition is not None and conditional == "implication"):
+            n += 1
+    return n
+
+
+def best_by_parts(problem: Problem, atoms: Sequence[Atom], near: Declaration, conditional: str,
+                  time_limit: float) -> Best:
+    """``best_near`` on each independent part of the board, skipping the parts that need no solver."""
+    deadline = time.monotonic() + time_limit
+    total, witness, status = 0, set(), "optimal"
+    for part in components(problem, atoms):
+        sub = problem.restrict(part)
+        here = frozenset(a for a in near if a in set(part))
+        mine = here & set(part)
+        clean = not broken_restrictions(sub, frozenset(mine))
+        s = score(sub, mine, conditional)
+        if clean and s >= obeyable(sub, part, conditional):
+            total += s
+            witness |= mine
+            continue
+        res = best_near(sub, part, here, conditional, deadline - time.monotonic())
+        if res.status == "unknown" or res.witness is None:
+            return Best("unknown", 0, None)
+        if res.status == "feasible":
+            status = "feasible"
+        total += res.maximum
+        witness |= res.witness
+    return Best(status, total, frozenset(witness))  # type: ignore[arg-type]

@@ -1,0 +1,232 @@
+"""Board → the abilities each creature has now: keywords, its own abilities, Auras, effects, grants.
+
+This is the "abilities" stage of the pipeline. It knows where abilities come from (the permanent
+itself, what is attached to it, effects that target it, static abilities that grant to many) but
+not what they mean for combat; ``attacks`` and ``blocks`` turn them into rules.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from models.abilities import (
+    GLOBAL_KINDS,
+    BlockerCount,
+    CantAttack,
+    CreatureAbility,
+    Grant,
+    Landwalk,
+    MaxAttackers,
+    MaxBlockers,
+    Protection,
+    Quality,
+    Simple,
+)
+from models.board import Board, Permanent
+
+COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+LAND_TYPES = ("plains", "island", "swamp", "mountain", "forest", "desert")
+
+# Keywords with no bearing on declaring attackers or blockers, or whose bearing is handled by name
+# (flying, reach, ...). Any other keyword is reported as not understood, never ignored silently.
+KNOWN_KEYWORDS = frozenset({
+    "flying", "reach", "shadow", "horsemanship", "fear", "intimidate", "skulk", "menace",
+    "defender", "vigilance", "haste", "trample", "trample over planeswalkers", "deathtouch",
+    "first strike", "double strike", "lifelink", "infect", "wither", "banding", "provoke",
+    "indestructible", "flash", "hexproof", "shroud", "ward", "flanking", "rampage", "bushido",
+    "exalted", "prowess", "annihilator", "battle cry", "myriad", "melee", "dethrone", "afflict",
+    "toxic", "changeling", "unblockable",
+})
+_LANDWALK = re.compile(r"^(?:(snow|nonbasic|legendary) )?(\w+)walk$")
+_PARAMETRIC = re.compile(r"^(ward|toxic|rampage|bushido|annihilator|afflict|flanking)\b")
+
+
+@dataclass(frozen=True)
+class Sourced:
+    """An ability and where it comes from: the source's name, a unique origin key, and "you"."""
+
+    ability: CreatureAbility
+    source: str
+    origin: str
+    you: str
+    keyword: str | None = None
+
+
+@dataclass(frozen=True)
+class Traits:
+    """What one creature has now: keyword names and abilities (keywords that act are included)."""
+
+    keywords: frozenset[str]
+    abilities: tuple[Sourced, ...]
+
+    def has(self, keyword: str) -> bool:
+        return keyword in self.keywords
+
+    def of(self, *kinds: str) -> list[Sourced]:
+        return [s for s in self.abilities if s.ability.kind in kinds]
+
+
+@dataclass(frozen=True)
+class GlobalRule:
+    """A game-wide ability: "no more than N creatures can attack (you) / block" (802.3a)."""
+
+    ability: MaxAttackers | MaxBlockers
+    source: str
+    you: str
+
+
+@dataclass(frozen=True)
+class Game:
+    """The board with every creature's traits worked out, plus what could not be read."""
+
+    board: Board
+    perms: Mapping[str, Permanent]
+    traits: Mapping[str, Traits]
+    globals: tuple[GlobalRule, ...]
+    unread: tuple[str, ...]
+
+    def creatures_of(self, player: str) -> list[Permanent]:
+        """Creatures this player controls, in board order."""
+        return [p for p in self.board.permanents if p.is_creature and p.controller == player]
+
+
+def keyword_abilities(kw: str, source: str, origin: str, you: str) -> list[Sourced]:
+    """The abilities a keyword stands for (menace, defender, protection, landwalk); [] for others."""
+    def s(ab: CreatureAbility) -> Sourced:
+        return Sourced(ab, source, origin, you, kw)
+
+    if kw == "menace":
+        return [s(BlockerCount(kind="min_blockers", n=2))]
+    if kw == "defender":
+        return [s(CantAttack(kind="cant_attack"))]
+    if kw == "unblockable":
+        return [s(Simple(kind="cant_be_blocked"))]
+    if kw.startswith("protection from "):
+        what = kw.removeprefix("protection from ")
+        if what == "everything":
+            return [s(Protection(kind="protection", everything=True))]
+        if what in COLOR_WORDS:
+            return [s(Protection(kind="protection", quality=Quality(colors=(COLOR_WORDS[what],))))]  # type: ignore[arg-type]
+        if what == "all colors":
+            return [s(Protection(kind="protection", quality=Quality(colorless=False)))]
+        if what.startswith("player "):
+            return [s(Protection(kind="protection", player=what.removeprefix("player ")))]
+        singular = what[:-1] if what.endswith("s") else what
+        return [s(Protection(kind="protection", quality=Quality(types=(singular,))))]
+    m = _LANDWALK.match(kw)
+    if m:
+        qualifier, land = m.groups()
+        q = Quality(types=("land",)) if land == "land" else Quality(types=("land",), subtypes=(land,))
+        if qualifier == "snow":
+            q = q.model_copy(update={"supertypes": ("snow",)})
+        elif qualifier == "legendary":
+            q = q.model_copy(update={"supertypes": ("legendary",)})
+        elif qualifier == "nonbasic":
+            return [s(Landwalk(kind="landwalk", land=q)),
+                    s(Landwalk(kind="landwalk", land=Quality(supertypes=("basic",), negate=True)))]
+        return [s(Landwalk(kind="landwalk", land=q))]
+    return []
+
+
+def is_known_keyword(kw: str) -> bool:
+    return (kw in KNOWN_KEYWORDS or kw.startswith("protection from ") or bool(_LANDWALK.match(kw))
+            or bool(_PARAMETRIC.match(kw)))
+
+
+def matches(q: Quality, p: Permanent, keywords: frozenset[str]) -> bool:
+    """Whether permanent ``p`` (with these keywords) has quality ``q``."""
+    colors = set(p.colors or ())
+    ok = True
+    if q.colors is not None:
+        ok &= bool(colors & set(q.colors))
+    if q.colorless is not None:
+        ok &= (not colors) == q.colorless
+    if q.types is not None:
+        ok &= bool({t.lower() for t in q.types} & set(p.card_types))
+    if q.subtypes is not None:
+        ok &= bool({t.lower() for t in q.subtypes} & {t.lower() for t in p.subtypes or ()})
+    if q.supertypes is not None:
+        ok &= bool({t.lower() for t in q.supertypes} & {t.lower() for t in p.supertypes or ()})
+    if q.keywords is not None:
+        ok &= bool({k.lower() for k in q.keywords} & keywords)
+    if q.power_at_least is not None:
+        ok &= p.power is not None and p.power >= q.power_at_least
+    if q.power_at_most is not None:
+        ok &= p.power is not None and p.power <= q.power_at_most
+    return ok != q.negate
+
+
+def _norm(kw: str) -> str:
+    return " ".join(kw.lower().split())
+
+
+def build_game(board: Board) -> Game:
+    """Work out every creature's traits from all sources (abilities stage of the pipeline)."""
+    perms = {p.id: p for p in board.permanents}
+    unread: list[str] = []
+    own_kw: dict[str, list[tuple[str, str, str, str]]] = {p.id: [] for p in board.permanents}
+    own_ab: dict[str, list[Sourced]] = {p.id: [] for p in board.permanents}
+    grants: list[tuple[Grant, str, str, str, tuple[str, ...] | None]] = []
+    globals_: list[GlobalRule] = []
+
+    def take(ab: object, holder: str | None, source: str, origin: str, you: str,
+             targets: tuple[str, ...] | None) -> None:
+        if isinstance(ab, Grant):
+            grants.append((ab, source, origin, you, targets))
+        elif isinstance(ab, (MaxAttackers, MaxBlockers)):
+            globals_.append(GlobalRule(ab, source, you))
+        elif holder is not None and holder in own_ab:
+            own_ab[holder].append(Sourced(ab, source, origin, you))  # type: ignore[arg-type]
+
+    for p in board.permanents:
+        holder = p.id
+        if p.attached_to in perms and not p.is_creature:
+            holder = p.attached_to
+        for kw in p.keywords:
+            own_kw[holder].append((_norm(kw), p.name, p.id, p.controller))
+        for ab in p.abilities:
+            take(ab, holder if ab.kind not in GLOBAL_KINDS else None, p.name, p.id, p.controller, None)
+        if p.oracle and p.oracle.strip():
+            unread.append(f"{p.name} ({p.id}): rules text is not read; give its combat abilities as "
+                          f"keywords/abilities: {p.oracle!r}")
+
+    for i, e in enumerate(board.effects):
+        origin = f"effect[{i}]"
+        targets = tuple(t for t in e.targets if t in perms)
+        if e.text and not e.abilities:
+            unread.append(f"effect {e.source!r}: text is not read; give it as abilities: {e.text!r}")
+        for ab in e.abilities:
+            if ab.kind in GLOBAL_KINDS:
+                take(ab, None, e.source, origin, e.controller, targets or None)
+            else:
+                for t in targets:
+                    take(ab, t, e.source, origin, e.controller, None)
+
+    base_kw = {pid: frozenset(k for k, *_ in kws) for pid, kws in own_kw.items()}
+    granted_kw: dict[str, list[tuple[str, str, str, str]]] = {pid: [] for pid in perms}
+    for g, source, origin, you, targets in grants:
+        for p in board.permanents:
+            if not p.is_creature:
+                continue
+            if targets is not None:
+                if p.id not in targets:
+                    continue
+            elif (g.to == "you" and p.controller != you) or (g.to == "opponents" and p.controller == you):
+                continue
+            if g.quality is not None and not matches(g.quality, p, base_kw[p.id]):
+                continue
+            granted_kw[p.id].extend((_norm(k), source, origin, you) for k in g.keywords)
+            own_ab[p.id].extend(Sourced(ab, source, origin, you) for ab in g.abilities)
+
+    traits: dict[str, Traits] = {}
+    for p in board.permanents:
+        kws = own_kw[p.id] + granted_kw[p.id]
+        abilities = list(own_ab[p.id])
+        for kw, source, origin, you in kws:
+            abilities.extend(keyword_abilities(kw, source, origin, you))
+            if not is_known_keyword(kw):
+                unread.append(f"{p.name} ({p.id}): keyword {kw!r} is not known")
+        traits[p.id] = Traits(frozenset(k for k, *_ in kws), tuple(abilities))
+    return Game(board, perms, traits, tuple(globals_), tuple(dict.fromkeys(unread)))

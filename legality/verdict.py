@@ -1,0 +1,116 @@
+"""Verdicts: what the checker says about a declaration, as data, as contract JSON and as text."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from legality.rules import Kind, Violation
+from models.board import RulesOptions
+
+
+@dataclass(frozen=True)
+class RequirementStatus:
+    """One requirement instance and how the checked declaration (and the best one) stand with it."""
+
+    rule: str
+    text: str
+    source: str
+    creature: str
+    obeyed: bool
+    in_force: bool
+    obeyable: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {"rule": self.rule, "text": self.text, "source": self.source, "creature": self.creature,
+                "obeyed": self.obeyed, "in_force": self.in_force, "obeyable": self.obeyable}
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The judgement of one declaration of attackers or blockers."""
+
+    kind: Kind
+    legal: bool | None
+    rules: str
+    rules_options: RulesOptions
+    violations: tuple[Violation, ...]
+    obeyed: int
+    maximum: int | None
+    maximum_proven: bool
+    requirements: tuple[RequirementStatus, ...]
+    missed: tuple[RequirementStatus, ...]
+    better: tuple[dict[str, str], ...] | None
+    costs: dict[str, int] = field(default_factory=dict)
+    alternatives: dict[str, bool | None] = field(default_factory=dict)
+    notes: tuple[str, ...] = ()
+    not_understood: tuple[str, ...] = ()
+    id: str | None = None
+    defending_players: tuple[str, ...] = ()
+
+    @property
+    def undecided(self) -> bool:
+        return self.legal is None
+
+    def to_json(self) -> dict[str, Any]:
+        """The contract's verdict object (board-format.md, "Verdict")."""
+        out: dict[str, Any] = {}
+        if self.id is not None:
+            out["id"] = self.id
+        out.update({
+            "kind": self.kind,
+            "legal": self.legal,
+            "undecided": self.undecided,
+            "rules": self.rules,
+            "rules_options": self.rules_options.model_dump(),
+            "violations": [{"rule": v.rule, "message": v.message, "permanents": list(v.permanents),
+                            "source": v.source} for v in self.violations],
+            "requirements": {
+                "obeyed": self.obeyed,
+                "maximum": self.maximum,
+                "maximum_proven": self.maximum_proven,
+                "total": len(self.requirements),
+                "list": [r.to_json() for r in self.requirements],
+                "missed": [r.to_json() for r in self.missed],
+            },
+            "better": None if self.better is None else [dict(b) for b in self.better],
+            "costs": dict(self.costs),
+            "alternatives": dict(self.alternatives),
+            "notes": list(self.notes),
+            "not_understood": list(self.not_understood),
+        })
+        if self.kind == "block":
+            out["defending_players"] = list(self.defending_players)
+        return out
+
+    def to_text(self) -> str:
+        """A short verdict for a terminal: the answer, each broken rule, the requirement count, a fix."""
+        head = {True: "LEGAL", False: "ILLEGAL", None: "UNDECIDED (time limit)"}[self.legal]
+        opts = self.rules_options
+        lines = [f"{head}: declaration of {'attackers' if self.kind == 'attack' else 'blockers'} "
+                 f"(rules {self.rules}; conditional {opts.conditional}, costs {opts.paid_costs})"]
+        for v in self.violations:
+            lines.append(f"  x {v.rule}: {v.message}")
+        if self.requirements:
+            mx = "?" if self.maximum is None else str(self.maximum)
+            if self.maximum is not None and not self.maximum_proven:
+                mx = f"at least {mx}"
+            rule = "508.1d" if self.kind == "attack" else "509.1c"
+            lines.append(f"  requirements ({rule}): obeys {self.obeyed}, maximum {mx}, "
+                         f"of {len(self.requirements)} in all")
+            for r in self.missed:
+                lines.append(f"    missed: {r.text}")
+        if self.better is not None:
+            lines.append("  better: " + (", ".join(_fmt(b) for b in self.better) or "no "
+                                         + ("attack" if self.kind == "attack" else "blocks")))
+        for n in self.notes:
+            lines.append(f"  note: {n}")
+        for u in self.not_understood:
+            lines.append(f"  not understood: {u}")
+        return "\n".join(lines)
+
+
+def _fmt(atom: dict[str, str]) -> str:
+    if "blocker" in atom:
+        return f"{atom['blocker']} blocks {atom['attacker']}"
+    return f"{atom['attacker']} attacks {atom['target']}"

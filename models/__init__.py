@@ -1,0 +1,37 @@
+"""Board-state models: the contract's board file as immutable, validated values."""
+
+from models.abilities import Ability, CreatureAbility, Quality
+from models.board import (
+    EDITIONS,
+    Attack,
+    Block,
+    Board,
+    DamageAssignment,
+    DamageTo,
+    Edition,
+    Effect,
+    Permanent,
+    Player,
+    RulesOptions,
+)
+from models.load import BoardError, Problem, parse_board
+
+__all__ = [
+    "EDITIONS",
+    "Ability",
+    "Attack",
+    "Block",
+    "Board",
+    "BoardError",
+    "CreatureAbility",
+    "DamageAssignment",
+    "DamageTo",
+    "Edition",
+    "Effect",
+    "Permanent",
+    "Player",
+    "Problem",
+    "Quality",
+    "RulesOptions",
+    "parse_board",
+]

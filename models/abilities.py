@@ -1,0 +1,238 @@
+"""The project's structured ability vocabulary: combat abilities as plain data.
+
+Each ability is a small frozen object tagged by ``kind``. A permanent's ``abilities`` apply to the
+permanent itself (or, on an Aura or Equipment, to what it is attached to); an effect's abilities
+apply to its ``targets``, or to the whole game when it has none. "you" always means the controller
+of the permanent or effect the ability comes from. See ``docs/abilities.md`` for the full list.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class Frozen(BaseModel):
+    """Base for every board value: immutable, and unknown keys are an error."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+Color = Literal["W", "U", "B", "R", "G"]
+
+
+class Quality(Frozen):
+    """A quality of a creature ("black", "artifact", "with flying", "power 2 or less").
+
+    Every field that is given must match; a list field matches when the creature has any of its
+    entries. ``negate`` turns the whole test round ("creatures *without* flying").
+    """
+
+    colors: tuple[Color, ...] | None = None
+    colorless: bool | None = None
+    types: tuple[str, ...] | None = None
+    subtypes: tuple[str, ...] | None = None
+    supertypes: tuple[str, ...] | None = None
+    keywords: tuple[str, ...] | None = None
+    power_at_least: int | None = None
+    power_at_most: int | None = None
+    negate: bool = False
+
+
+class Simple(Frozen):
+    """Abilities that take no parameters."""
+
+    kind: Literal[
+        "cant_attack_or_block",
+        "cant_attack_alone",
+        "cant_block_alone",
+        "cant_attack_or_block_alone",
+        "attacks_alone_only",
+        "cant_be_blocked",
+        "cant_be_blocked_unless_all_block",
+        "block_any_number",
+        "attacks_each_combat",
+        "blocks_each_combat",
+        "lure",
+        "must_be_blocked",
+        "all_attack_if_this_attacks",
+        "attacks_if_creature_attacks",
+        "goad",
+    ]
+
+
+class CantAttack(Frozen):
+    """This creature can't attack; with ``defender``, it can't attack that player ("you" or an id).
+
+    ``planeswalkers`` extends "can't attack you" to the planeswalkers and battles of that player
+    (Ghostly Prison style texts cover only the player, 2014-02-01 rulings).
+    """
+
+    kind: Literal["cant_attack"]
+    defender: str | None = None
+    planeswalkers: bool = False
+
+
+class CantBlock(Frozen):
+    """This creature can't block; with ``attacker`` or ``quality``, it can't block those attackers."""
+
+    kind: Literal["cant_block"]
+    attacker: str | None = None
+    quality: Quality | None = None
+
+
+class CanBlockOnly(Frozen):
+    """This creature can block only attackers with the quality ("can block only creatures with flying")."""
+
+    kind: Literal["can_block_only"]
+    quality: Quality
+
+
+class BlockerCount(Frozen):
+    """Bounds on the number of creatures blocking this attacker.
+
+    ``min_blockers``: "can't be blocked except by N or more creatures" (menace is N=2, 702.111b).
+    ``max_blockers``: "can't be blocked by more than N creatures".
+    """
+
+    kind: Literal["min_blockers", "max_blockers"]
+    n: int = Field(ge=1)
+
+
+class BlockedByQuality(Frozen):
+    """"Can't be blocked by [quality] creatures" / "can't be blocked except by [quality] creatures"."""
+
+    kind: Literal["cant_be_blocked_by", "cant_be_blocked_except_by"]
+    quality: Quality
+
+
+class BlockAdditional(Frozen):
+    """"Can block an additional N creatures each combat" (509.1a)."""
+
+    kind: Literal["block_additional"]
+    n: int = Field(default=1, ge=1)
+
+
+class AttacksPlayer(Frozen):
+    """"Attacks [player] each combat if able" (the player, not their planeswalkers)."""
+
+    kind: Literal["attacks_player_if_able"]
+    player: str
+
+
+class BlocksAttacker(Frozen):
+    """"Blocks [attacker] this turn/combat if able" (provoke 702.39a, Culling Mark style)."""
+
+    kind: Literal["blocks_if_able"]
+    attacker: str
+
+
+class AttackCost(Frozen):
+    """"Can't attack (you) unless its controller pays N" (508.1c-d, 508.1h).
+
+    With ``defender`` the cost applies only to attacks on that player ("you" or an id), and with
+    ``planeswalkers`` also on their planeswalkers and battles (Sphere of Safety, Baird).
+    """
+
+    kind: Literal["attack_cost"]
+    amount: int = Field(ge=0)
+    defender: str | None = None
+    planeswalkers: bool = False
+
+
+class BlockCost(Frozen):
+    """"Can't block unless its controller pays N" (509.1c-f; War Cadence, Qal Sisma Behemoth)."""
+
+    kind: Literal["block_cost"]
+    amount: int = Field(ge=0)
+
+
+class Protection(Frozen):
+    """Protection from a quality, from a player, or from everything (702.16)."""
+
+    kind: Literal["protection"]
+    quality: Quality | None = None
+    player: str | None = None
+    everything: bool = False
+
+
+class Landwalk(Frozen):
+    """Landwalk: unblockable while the defending player controls a land with the quality (702.14)."""
+
+    kind: Literal["landwalk"]
+    land: Quality
+
+
+class MaxAttackers(Frozen):
+    """"No more than N creatures can attack (you) each combat" (Silent Arbiter, Crawlspace)."""
+
+    kind: Literal["max_attackers"]
+    n: int = Field(ge=0)
+    defender: str | None = None
+
+
+class MaxBlockers(Frozen):
+    """"No more than N creatures can block each combat" (Silent Arbiter)."""
+
+    kind: Literal["max_blockers_total"]
+    n: int = Field(ge=0)
+
+
+class Grant(Frozen):
+    """A static ability that gives other creatures abilities ("Creatures you control have menace").
+
+    ``to``: whose creatures (relative to the source's controller); ``quality`` narrows them (Moat:
+    creatures without flying); ``keywords`` and ``abilities`` are what they get.
+    """
+
+    kind: Literal["grant"]
+    to: Literal["you", "opponents", "all"] = "all"
+    quality: Quality | None = None
+    keywords: tuple[str, ...] = ()
+    abilities: tuple[CreatureAbility, ...] = ()
+
+
+CreatureAbility = Annotated[
+    Simple
+    | CantAttack
+    | CantBlock
+    | CanBlockOnly
+    | BlockerCount
+    | BlockedByQuality
+    | BlockAdditional
+    | AttacksPlayer
+    | BlocksAttacker
+    | AttackCost
+    | BlockCost
+    | Protection
+    | Landwalk,
+    Field(discriminator="kind"),
+]
+"""Abilities a single creature has."""
+
+Ability = Annotated[
+    Simple
+    | CantAttack
+    | CantBlock
+    | CanBlockOnly
+    | BlockerCount
+    | BlockedByQuality
+    | BlockAdditional
+    | AttacksPlayer
+    | BlocksAttacker
+    | AttackCost
+    | BlockCost
+    | Protection
+    | Landwalk
+    | MaxAttackers
+    | MaxBlockers
+    | Grant,
+    Field(discriminator="kind"),
+]
+"""Any ability in the vocabulary: a creature's own, or a global one."""
+
+GLOBAL_KINDS = frozenset({"max_attackers", "max_blockers_total", "grant"})
+"""Kinds that act on the game rather than on the object that has them."""
+
+Grant.model_rebuild()

@@ -1,0 +1,145 @@
+"""The board file (``shared/spec/board-format.md``) as immutable pydantic models.
+
+Field names and meanings follow the contract exactly; the only additions are optional.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from models.abilities import Ability, Color, Frozen
+
+Edition = Literal["current", "m10", "2006"]
+EDITIONS: tuple[Edition, ...] = ("current", "m10", "2006")
+
+
+class RulesOptions(Frozen):
+    """The two switches no ruling settles (contract, "Editions")."""
+
+    conditional: Literal["in-force", "implication"] = "in-force"
+    paid_costs: Literal["paid-set", "cost-free"] = "paid-set"
+
+
+class Player(Frozen):
+    """A player, with what combat damage and costs need to know."""
+
+    id: str = Field(min_length=1)
+    life: int
+    poison: int = Field(default=0, ge=0)
+    commander_damage: dict[str, int] = Field(default_factory=dict)
+    hand_size: int | None = Field(default=None, ge=0)
+    mana_available: int | None = Field(default=None, ge=0)
+
+
+class Permanent(Frozen):
+    """A permanent on the battlefield, with all continuous effects already applied to its values."""
+
+    id: str = Field(min_length=1)
+    name: str
+    controller: str
+    owner: str | None = None
+    types: tuple[str, ...] | None = None
+    subtypes: tuple[str, ...] | None = None
+    supertypes: tuple[str, ...] | None = None
+    colors: tuple[Color, ...] | None = None
+    power: int | None = None
+    toughness: int | None = Field(default=None, ge=0)
+    loyalty: int | None = Field(default=None, ge=0)
+    defense: int | None = Field(default=None, ge=0)
+    protector: str | None = None
+    damage: int = Field(default=0, ge=0)
+    deathtouch_damage: bool = False
+    tapped: bool = False
+    summoning_sick: bool = False
+    commander: bool = False
+    attached_to: str | None = None
+    oracle: str | None = None
+    keywords: tuple[str, ...] = ()
+    abilities: tuple[Ability, ...] = ()
+
+    @property
+    def card_types(self) -> tuple[str, ...]:
+        """Types, lower-cased; a typeless permanent with power and toughness is a creature."""
+        if self.types is not None:
+            return tuple(t.lower() for t in self.types)
+        if self.power is not None and self.toughness is not None:
+            return ("creature",)
+        return ()
+
+    @property
+    def is_creature(self) -> bool:
+        return "creature" in self.card_types
+
+
+class Effect(Frozen):
+    """An effect of a resolved spell or ability that lasts this turn."""
+
+    source: str
+    source_id: str | None = None
+    controller: str
+    text: str | None = None
+    targets: tuple[str, ...] = ()
+    x: int | None = None
+    abilities: tuple[Ability, ...] = ()
+
+
+class Attack(Frozen):
+    """One creature attacking one player, planeswalker or battle (508.1a-b)."""
+
+    attacker: str
+    target: str
+    band: str | None = None
+    declared: bool = True
+
+
+class Block(Frozen):
+    """One creature blocking one attacker (509.1a)."""
+
+    blocker: str
+    attacker: str
+
+
+class DamageTo(Frozen):
+    target: str
+    amount: int = Field(ge=0)
+
+
+class DamageAssignment(Frozen):
+    """How one creature's combat damage is divided (510.1)."""
+
+    source: str
+    to: tuple[DamageTo, ...]
+    step: Literal["first", "regular"] = "regular"
+
+
+class Board(Frozen):
+    """A moment of a game at or after the declaration of attackers, plus what is to be judged."""
+
+    version: Literal[1]
+    id: str | None = None
+    rules: Edition | None = None
+    rules_options: RulesOptions = Field(default_factory=RulesOptions)
+    active_player: str
+    players: tuple[Player, ...] = Field(min_length=2)
+    permanents: tuple[Permanent, ...] = ()
+    effects: tuple[Effect, ...] = ()
+    attacks: tuple[Attack, ...] | None = None
+    blocks: tuple[Block, ...] | None = None
+    damage: tuple[DamageAssignment, ...] | None = None
+    damage_order: dict[str, tuple[str, ...]] | None = None
+
+    def permanent(self, pid: str) -> Permanent:
+        """The permanent with this id (KeyError if none)."""
+        for p in self.permanents:
+            if p.id == pid:
+                return p
+        raise KeyError(pid)
+
+    def player(self, pid: str) -> Player:
+        """The player with this id (KeyError if none)."""
+        for p in self.players:
+            if p.id == pid:
+                return p
+        raise KeyError(pid)
