@@ -5,7 +5,7 @@ Field names and meanings follow the contract exactly; the only additions are opt
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field
 
@@ -129,6 +129,8 @@ class Board(Frozen):
     blocks: tuple[Block, ...] | None = None
     damage: tuple[DamageAssignment, ...] | None = None
     damage_order: dict[str, tuple[str, ...]] | None = None
+    meta: dict[str, Any] | None = Field(
+        default=None, description="Free-form provenance (source, question, expected verdicts); not judged.")
 
     def permanent(self, pid: str) -> Permanent:
         """The permanent with this id (KeyError if none)."""

@@ -1,0 +1,176 @@
+"""The ``legality`` command: a thin click layer over the ``legality`` library.
+
+Exit codes (contract, "Command line"): 0 legal, 1 illegal, 2 bad input, 3 undecided (time limit).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Iterator
+from multiprocessing import Pool
+from typing import Any, TextIO, TypeVar
+
+import click
+
+from legality import DEFAULT_TIME_LIMIT, EDITIONS, BoardError, NothingToJudge, RulesOptions, check, parse_board
+from legality.options import legal_declarations
+from models import Board
+
+F = TypeVar("F", bound=Callable[..., Any])
+EXIT_LEGAL, EXIT_ILLEGAL, EXIT_BAD_INPUT, EXIT_UNDECIDED = 0, 1, 2, 3
+
+
+class BadInput(click.ClickException):
+    """Bad input: a clear message, exit code 2, never a traceback."""
+
+    exit_code = EXIT_BAD_INPUT
+
+    def __init__(self, message: str, as_json: bool = False) -> None:
+        super().__init__(message)
+        self.as_json = as_json
+
+    def show(self, file: Any = None) -> None:
+        if self.as_json:
+            click.echo(json.dumps({"error": self.message}))
+        else:
+            click.echo(f"error: {self.message}", err=True)
+
+
+def judging_options(f: F) -> F:
+    """Options shared by every command that judges: edition, switches, output, time limit."""
+    f = click.option("--time-limit", type=click.FloatRange(min=0.01), default=DEFAULT_TIME_LIMIT,
+                     show_default=True, help="Seconds the solver may spend; past it the verdict is "
+                     "'undecided', never a guess.")(f)
+    f = click.option("--json", "as_json", is_flag=True, help="Print the verdict JSON of the contract.")(f)
+    f = click.option("--paid-costs", type=click.Choice(["paid-set", "cost-free"]), default=None,
+                     help="rules_options.paid_costs (overrides the board's).")(f)
+    f = click.option("--conditional", type=click.Choice(["in-force", "implication"]), default=None,
+                     help="rules_options.conditional (overrides the board's).")(f)
+    f = click.option("--rules", type=click.Choice(list(EDITIONS)), default=None,
+                     help="Rules edition (overrides the board's 'rules'; default current).")(f)
+    return f
+
+
+def _options(board: Board, conditional: str | None, paid_costs: str | None) -> RulesOptions:
+    update = {k: v for k, v in (("conditional", conditional), ("paid_costs", paid_costs)) if v}
+    return board.rules_options.model_copy(update=update)
+
+
+def _read(file: TextIO, as_json: bool) -> Board:
+    try:
+        text = file.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise BadInput(f"can't read the board file: {exc}", as_json) from None
+    try:
+        return parse_board(text)
+    except BoardError as exc:
+        raise BadInput("invalid board:\n  " + "\n  ".join(str(p) for p in exc.problems), as_json) from None
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="mtg-combat-legality")
+def main() -> None:
+    """Reference legality checker for combat in Magic: The Gathering."""
+
+
+@main.command("check")
+@click.argument("file", type=click.File("r"))
+@judging_options
+def check_cmd(file: TextIO, rules: str | None, conditional: str | None, paid_costs: str | None,
+              as_json: bool, time_limit: float) -> None:
+    """Judge the latest declaration in FILE (- for standard input).
+
+    \b
+    Example:
+        legality check fixtures/article/gorilla-no-block.json --rules current
+    """
+    board = _read(file, as_json)
+    try:
+        verdict = check(board, rules, _options(board, conditional, paid_costs), time_limit)
+    except NothingToJudge as exc:
+        raise BadInput(str(exc), as_json) from None
+    click.echo(json.dumps(verdict.to_json(), indent=2) if as_json else verdict.to_text())
+    sys.exit({True: EXIT_LEGAL, False: EXIT_ILLEGAL, None: EXIT_UNDECIDED}[verdict.legal])
+
+
+@main.command("options")
+@click.argument("file", type=click.File("r"))
+@click.option("--limit", type=click.IntRange(min=0), default=20, show_default=True,
+              help="How many legal declarations to print (all are counted).")
+@judging_options
+def options_cmd(file: TextIO, limit: int, rules: str | None, conditional: str | None,
+                paid_costs: str | None, as_json: bool, time_limit: float) -> None:
+    """List the legal declarations for the next declaration to be made, and count them.
+
+    \b
+    Example:
+        legality options fixtures/article/krosan-vorine-provoke.json --limit 5
+    """
+    board = _read(file, as_json)
+    listing = legal_declarations(board, rules, _options(board, conditional, paid_costs), limit, time_limit)
+    click.echo(json.dumps(listing.to_json(), indent=2) if as_json else listing.to_text())
+    sys.exit(EXIT_LEGAL if listing.complete else EXIT_UNDECIDED)
+
+
+def judge_line(args: tuple[int, str, str | None, str | None, str | None, float]) -> dict[str, Any]:
+    """One batch line → its verdict JSON, or an error object naming the line (never raises)."""
+    lineno, text, rules, conditional, paid_costs, time_limit = args
+    try:
+        board = parse_board(text)
+    except BoardError as exc:
+        return {"error": "invalid board", "line": lineno, "problems": [
+            {"path": p.path, "message": p.message} for p in exc.problems]}
+    try:
+        verdict = check(board, rules, _options(board, conditional, paid_costs), time_limit)
+    except NothingToJudge as exc:
+        out: dict[str, Any] = {"error": str(exc), "line": lineno}
+        if board.id is not None:
+            out["id"] = board.id
+        return out
+    return verdict.to_json()
+
+
+@main.command("batch")
+@click.argument("file", type=click.File("r"))
+@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Worker processes (one CP-SAT worker each).")
+@judging_options
+def batch_cmd(file: TextIO, jobs: int, rules: str | None, conditional: str | None, paid_costs: str | None,
+              as_json: bool, time_limit: float) -> None:
+    """Judge a JSON Lines file: one verdict line out per board line in, in input order.
+
+    \b
+    Example:
+        legality batch boards.jsonl --jobs 2 > verdicts.jsonl
+    """
+    lines = file.read().splitlines()
+    work = [(i, line, rules, conditional, paid_costs, time_limit) for i, line in enumerate(lines, 1)]
+    results: Iterator[dict[str, Any]]
+    if jobs > 1 and len(work) > 1:
+        pool = Pool(jobs)
+        results = pool.imap(judge_line, work, chunksize=max(1, min(64, len(work) // (jobs * 8) or 1)))
+    else:
+        pool = None
+        results = map(judge_line, work)
+    failed = False
+    show = sys.stderr.isatty()
+    with click.progressbar(results, length=len(work), file=sys.stderr, label="judging",
+                           hidden=not show) as bar:
+        for verdict in bar:
+            failed |= "error" in verdict
+            click.echo(json.dumps(verdict))
+    if pool is not None:
+        pool.close()
+        pool.join()
+    sys.exit(EXIT_ILLEGAL if failed else EXIT_LEGAL)
+
+
+@main.command("schema")
+def schema_cmd() -> None:
+    """Print the JSON Schema of the board file, generated from the models."""
+    click.echo(json.dumps(Board.model_json_schema(), indent=2))
+
+
+if __name__ == "__main__":
+    main()

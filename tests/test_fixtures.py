@@ -1,0 +1,61 @@
+"""Every fixture board, under every edition (and switch) its ``meta.expect`` names, gets that verdict.
+
+Expected verdicts come from the rules and the sources each fixture names in ``meta.source``
+(the 2006 Cranial Insertion article, CR examples, rulings, rules-digest §7.5), not from the engine.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from legality import RulesOptions, check, parse_board
+
+FIXTURES = sorted(Path(__file__).resolve().parent.parent.joinpath("fixtures").rglob("*.json"))
+
+
+def cases() -> list[tuple[Path, str, bool]]:
+    out = []
+    for path in FIXTURES:
+        meta = json.loads(path.read_text())["meta"]
+        for key, legal in meta.get("expect", {}).items():
+            out.append((path, key, legal))
+    return out
+
+
+@pytest.mark.parametrize(("path", "setting", "expected"), cases(),
+                         ids=[f"{p.parent.name}/{p.stem}[{k}]" for p, k, _ in cases()])
+def test_fixture_verdict(path: Path, setting: str, expected: bool) -> None:
+    board = parse_board(path.read_text())
+    edition, _, conditional = setting.partition("/")
+    options = board.rules_options
+    if conditional:
+        options = options.model_copy(update={"conditional": conditional})
+    verdict = check(board, rules=edition, options=options)
+    assert verdict.legal is expected, (
+        f"{path.name} under {setting}: expected {'legal' if expected else 'illegal'}\n"
+        f"source: {board.meta and board.meta['source']}\n{verdict.to_text()}")
+
+
+def test_every_fixture_names_its_source() -> None:
+    for path in FIXTURES:
+        meta = json.loads(path.read_text()).get("meta") or {}
+        assert meta.get("source") and meta.get("expect"), path.name
+
+
+def test_illegal_by_requirements_offers_a_legal_better_declaration() -> None:
+    """``better`` is itself legal under the edition that rejected the declaration."""
+    for path, setting, expected in cases():
+        if expected or "/" in setting:
+            continue
+        board = parse_board(path.read_text())
+        verdict = check(board, rules=setting)
+        assert verdict.better is not None, path.name
+        key = "attacks" if verdict.kind == "attack" else "blocks"
+        data = board.model_dump(mode="json", exclude_none=True)
+        data[key] = list(verdict.better)
+        fixed = parse_board(data)
+        again = check(fixed, rules=setting, options=RulesOptions())
+        assert again.legal is True, f"{path.name}[{setting}]: better {verdict.better} is not legal\n{again.to_text()}"
