@@ -107,14 +107,18 @@ def _combined(judgements: Sequence[Judgement], structural: Sequence[Violation]) 
 
 
 def check(board: Board, rules: str | None = None, options: RulesOptions | None = None,
-          time_limit: float = DEFAULT_TIME_LIMIT) -> Verdict:
-    """Judge the latest declaration in ``board`` and explain the answer."""
+          time_limit: float = DEFAULT_TIME_LIMIT, alternatives: bool = True) -> Verdict:
+    """Judge the latest declaration in ``board`` and explain the answer.
+
+    With ``alternatives`` the verdict also says how the other requirement semantics and the other
+    setting of each relevant switch would judge it (one more judgement each).
+    """
     edition, opts = settings(board, rules, options)
-    return judge_question(question_for(board), edition, opts, time_limit)
+    return judge_question(question_for(board), edition, opts, time_limit, alternatives)
 
 
 def judge_question(q: Question, edition: Edition, opts: RulesOptions,
-                   time_limit: float = DEFAULT_TIME_LIMIT) -> Verdict:
+                   time_limit: float = DEFAULT_TIME_LIMIT, alternatives: bool = True) -> Verdict:
     """Judge a question under an edition, and say where other editions or switches disagree."""
     js = _judge_all(q, edition, opts, time_limit)
     legal = _combined(js, q.structural)
@@ -141,7 +145,7 @@ def judge_question(q: Question, edition: Edition, opts: RulesOptions,
             atoms |= j.better if j.better is not None else d
         better = _as_declaration(q, atoms)
 
-    alternatives, notes = _alternatives(q, edition, opts, legal, time_limit)
+    others, notes = _alternatives(q, edition, opts, legal, time_limit) if alternatives else ({}, [])
     maxima = [j.maximum for j in js]
     return Verdict(
         kind=q.kind, legal=legal, rules=edition.name, rules_options=opts,
@@ -150,7 +154,7 @@ def judge_question(q: Question, edition: Edition, opts: RulesOptions,
         maximum=None if any(m is None for m in maxima) else sum(m for m in maxima if m is not None),
         maximum_proven=all(j.proven for j in js),
         requirements=tuple(statuses), missed=tuple(missed), better=better, costs=costs,
-        alternatives=alternatives, notes=tuple(notes), not_understood=q.game.unread,
+        alternatives=others, notes=tuple(notes), not_understood=q.game.unread,
         id=q.game.board.id, defending_players=tuple(p.defending_player or "" for p in q.problems),
     )
 

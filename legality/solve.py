@@ -95,7 +95,8 @@ def best_by_parts(problem: Problem, atoms: Sequence[Atom], near: Declaration, co
                   time_limit: float) -> Best:
     """``best_near`` on each independent part of the board, skipping the parts that need no solver."""
     deadline = time.monotonic() + time_limit
-    total, witness, status = 0, set(), "optimal"
+    witness: set[Atom] = set()
+    status: Status = "optimal"
     for part in components(problem, atoms):
         sub = problem.restrict(part)
         here = frozenset(a for a in near if a in set(part))
@@ -103,7 +104,6 @@ def best_by_parts(problem: Problem, atoms: Sequence[Atom], near: Declaration, co
         clean = not broken_restrictions(sub, frozenset(mine))
         s = score(sub, mine, conditional)
         if clean and s >= obeyable(sub, part, conditional):
-            total += s
             witness |= mine
             continue
         res = best_near(sub, part, here, conditional, deadline - time.monotonic())
@@ -111,6 +111,7 @@ def best_by_parts(problem: Problem, atoms: Sequence[Atom], near: Declaration, co
             return Best("unknown", 0, None)
         if res.status == "feasible":
             status = "feasible"
-        total += res.maximum
         witness |= res.witness
-    return Best(status, total, frozenset(witness))  # type: ignore[arg-type]
+    # Requirements outside every part (constant on these atoms) count too: score the whole witness.
+    chosen: Declaration = frozenset(witness)
+    return Best(status, score(problem, chosen, conditional), chosen)

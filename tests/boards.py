@@ -1,0 +1,148 @@
+"""Hypothesis strategies for random small boards that mix every mechanic of the vocabulary."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import strategies as st
+
+COLORS = ["W", "U", "B", "R", "G"]
+
+
+def _creature(draw: st.DrawFn, cid: str, ctrl: str, kws: list[str], abilities: list[dict[str, Any]],
+              p_tapped: float) -> dict[str, Any]:
+    c: dict[str, Any] = {"id": cid, "name": f"Creature {cid}", "controller": ctrl,
+                         "power": draw(st.integers(0, 4)), "toughness": draw(st.integers(1, 4)),
+                         "colors": draw(st.lists(st.sampled_from(COLORS), max_size=2, unique=True))}
+    if draw(st.integers(0, 99)) < 15:
+        c["types"] = ["artifact", "creature"]
+    if draw(st.floats(0, 1)) < p_tapped:
+        c["tapped"] = True
+    picked = [k for k in kws if draw(st.integers(0, 99)) < 18]
+    if picked:
+        c["keywords"] = picked
+    chosen = [a for a in abilities if draw(st.integers(0, 99)) < 12]
+    if chosen:
+        c["abilities"] = chosen
+    return c
+
+
+@st.composite
+def attack_boards(draw: st.DrawFn) -> dict[str, Any]:
+    """An attack declaration: 1-4 attackers, 2-3 players, a planeswalker, taxes, goad, caps."""
+    three = draw(st.booleans())
+    players: list[dict[str, Any]] = [{"id": "A", "life": 20}, {"id": "B", "life": 20}]
+    if three:
+        players.append({"id": "C", "life": 20})
+    if draw(st.booleans()):
+        players[0]["mana_available"] = draw(st.integers(0, 3))
+    opp = [p["id"] for p in players[1:]]
+    perms: list[dict[str, Any]] = []
+    if draw(st.booleans()):
+        perms.append({"id": "pw", "name": "Planeswalker", "controller": "B", "types": ["planeswalker"],
+                      "loyalty": 3})
+    n = draw(st.integers(1, 4))
+    ids = [f"a{i}" for i in range(n)]
+    per_creature = [
+        {"kind": "cant_attack"}, {"kind": "cant_attack", "defender": "B"}, {"kind": "cant_attack_alone"},
+        {"kind": "attacks_alone_only"}, {"kind": "attacks_each_combat"},
+        {"kind": "attacks_player_if_able", "player": draw(st.sampled_from(opp))},
+        {"kind": "all_attack_if_this_attacks"}, {"kind": "attacks_if_creature_attacks"},
+        {"kind": "attack_cost", "amount": draw(st.integers(0, 2))},
+    ]
+    for cid in ids:
+        c = _creature(draw, cid, "A", ["haste", "defender", "vigilance"], per_creature, 0.12)
+        if draw(st.integers(0, 99)) < 15:
+            c["summoning_sick"] = True
+        perms.append(c)
+    effects: list[dict[str, Any]] = []
+    if draw(st.integers(0, 99)) < 30:
+        perms.append({"id": "prison", "name": "Ghostly Prison", "controller": "B", "types": ["enchantment"],
+                      "abilities": [{"kind": "grant", "to": "opponents", "abilities": [
+                          {"kind": "attack_cost", "amount": draw(st.integers(0, 2)), "defender": "you",
+                           "planeswalkers": draw(st.booleans())}]}]})
+    if draw(st.integers(0, 99)) < 30:
+        perms.append({"id": "arbiter", "name": "Crawlspace", "controller": draw(st.sampled_from(opp)),
+                      "types": ["artifact"], "abilities": [
+                          {"kind": "max_attackers", "n": draw(st.integers(0, 2)),
+                           **({"defender": "you"} if draw(st.booleans()) else {})}]})
+    for _ in range(draw(st.integers(0, 2))):
+        effects.append({"source": "Disrupt Decorum", "controller": draw(st.sampled_from(opp)),
+                        "targets": [draw(st.sampled_from(ids))], "abilities": [{"kind": "goad"}]})
+    if draw(st.integers(0, 99)) < 25:
+        effects.append({"source": "Bullwhip", "controller": "B", "targets": [draw(st.sampled_from(ids))],
+                        "abilities": [{"kind": "attacks_each_combat"}]})
+    targets = opp + (["pw"] if any(p["id"] == "pw" for p in perms) else [])
+    attacks = []
+    for cid in ids:
+        t = draw(st.sampled_from([None, *targets]))
+        if t is not None:
+            attacks.append({"attacker": cid, "target": t})
+    return {"version": 1, "active_player": "A", "players": players, "permanents": perms,
+            "effects": effects, "attacks": attacks}
+
+
+@st.composite
+def block_boards(draw: st.DrawFn) -> dict[str, Any]:
+    """A block declaration: 1-3 attackers at 1-2 defending players, 1-4 blockers, every evasion kind."""
+    three = draw(st.integers(0, 99)) < 25
+    players: list[dict[str, Any]] = [{"id": "A", "life": 20}, {"id": "B", "life": 20}]
+    if three:
+        players.append({"id": "C", "life": 20})
+    if draw(st.booleans()):
+        players[1]["mana_available"] = draw(st.integers(0, 2))
+    defenders = [p["id"] for p in players[1:]]
+    na = draw(st.integers(1, 3))
+    aids = [f"x{i}" for i in range(na)]
+    perms: list[dict[str, Any]] = []
+    quality = st.sampled_from([{"colors": ["B"]}, {"keywords": ["flying"]}, {"types": ["artifact"]},
+                               {"power_at_most": 1}, {"colors": ["G"], "negate": True}])
+    att_abilities = [
+        {"kind": "min_blockers", "n": 3}, {"kind": "max_blockers", "n": 1}, {"kind": "cant_be_blocked"},
+        {"kind": "cant_be_blocked_unless_all_block"}, {"kind": "lure"}, {"kind": "must_be_blocked"},
+        {"kind": "cant_be_blocked_by", "quality": draw(quality)},
+        {"kind": "cant_be_blocked_except_by", "quality": draw(quality)},
+        {"kind": "protection", "quality": {"colors": [draw(st.sampled_from(COLORS))]}},
+    ]
+    att_kws = ["flying", "menace", "shadow", "horsemanship", "fear", "intimidate", "skulk",
+               "protection from red", "swampwalk"]
+    for aid in aids:
+        perms.append(_creature(draw, aid, "A", att_kws, att_abilities, 0.0))
+    nb = draw(st.integers(1, 4 if na < 3 else 3))
+    for i in range(nb):
+        ctrl = draw(st.sampled_from(defenders))
+        blk_abilities = [
+            {"kind": "cant_block"}, {"kind": "cant_block", "attacker": draw(st.sampled_from(aids))},
+            {"kind": "cant_block_alone"}, {"kind": "block_additional", "n": 1}, {"kind": "block_any_number"},
+            {"kind": "blocks_each_combat"}, {"kind": "blocks_if_able", "attacker": draw(st.sampled_from(aids))},
+            {"kind": "can_block_only", "quality": {"keywords": ["flying"]}},
+            {"kind": "block_cost", "amount": draw(st.integers(0, 2))},
+        ]
+        perms.append(_creature(draw, f"b{i}", ctrl, ["flying", "reach", "shadow", "horsemanship"],
+                               blk_abilities, 0.12))
+    if draw(st.integers(0, 99)) < 20:
+        perms.append({"id": "swamp", "name": "Swamp", "controller": "B", "types": ["land"],
+                      "supertypes": ["basic"], "subtypes": ["Swamp"]})
+    if draw(st.integers(0, 99)) < 20:
+        perms.append({"id": "arbiter", "name": "Silent Arbiter", "controller": "A", "types": ["artifact"],
+                      "abilities": [{"kind": "max_blockers_total", "n": draw(st.integers(1, 2))}]})
+    if draw(st.integers(0, 99)) < 20:
+        perms.append({"id": "drums", "name": "Goblin War Drums", "controller": "A", "types": ["enchantment"],
+                      "abilities": [{"kind": "grant", "to": "you", "keywords": ["menace"]}]})
+    effects: list[dict[str, Any]] = []
+    if draw(st.integers(0, 99)) < 20:
+        effects.append({"source": "War Cadence", "controller": "B", "abilities": [
+            {"kind": "grant", "to": "all", "abilities": [{"kind": "block_cost", "amount": draw(st.integers(0, 1))}]}]})
+    if draw(st.integers(0, 99)) < 15:
+        effects.append({"source": "Invasion Plans", "controller": "A", "abilities": [
+            {"kind": "grant", "to": "opponents", "abilities": [{"kind": "blocks_each_combat"}]}]})
+    attacks = [{"attacker": aid, "target": draw(st.sampled_from(defenders))} for aid in aids]
+    target_of = {a["attacker"]: a["target"] for a in attacks}
+    blocks = []
+    for p in perms:
+        if p["id"].startswith("b"):
+            for aid in aids:
+                if target_of[aid] == p["controller"] and draw(st.integers(0, 99)) < 30:
+                    blocks.append({"blocker": p["id"], "attacker": aid})
+    return {"version": 1, "active_player": "A", "players": players, "permanents": perms,
+            "effects": effects, "attacks": attacks, "blocks": blocks}

@@ -1,0 +1,344 @@
+"""An independent brute-force judge of attack and block declarations, written from the rules.
+
+It reads the board models directly and uses nothing from ``legality``: it enumerates every
+declaration, checks restrictions one by one (508.1a-c, 509.1a-b, the keyword rules), counts
+requirements (508.1d, 509.1c, 701.15b) and applies each edition's definition literally
+(rules-digest §7.2-7.4): ``current`` compares with the best declaration paying no more costs;
+``2006`` compares with every T reachable by removing assignments and adding ones that fulfil a
+requirement in force. It covers what the random boards of ``test_differential`` use (no banding).
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from typing import Any
+
+from models import Board, Permanent
+
+Atom = tuple[str, str]
+Decl = frozenset[Atom]
+COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
+@dataclass
+class Req:
+    fulfils: frozenset[Atom]
+    condition: frozenset[Atom] | None
+
+
+@dataclass
+class Space:
+    """One declaration problem: every declaration, which are valid, their requirements and costs."""
+
+    decls: list[Decl]
+    valid: dict[Decl, bool]
+    reqs: list[Req]
+    costs: dict[Decl, frozenset[Any]]
+
+
+class Creature:
+    """A creature with every ability it has from any source, as plain (kind, params, you) tuples."""
+
+    def __init__(self, p: Permanent) -> None:
+        self.p = p
+        self.kw: set[str] = set()
+        self.abilities: list[tuple[Any, str, str]] = []  # (ability model, you, origin)
+
+    def has(self, k: str) -> bool:
+        return k in self.kw
+
+    def kinds(self, kind: str) -> list[tuple[Any, str, str]]:
+        return [t for t in self.abilities if t[0].kind == kind]
+
+
+def _quality(q: Any, p: Permanent, kw: set[str]) -> bool:
+    checks = []
+    if q.colors is not None:
+        checks.append(bool(set(p.colors or ()) & set(q.colors)))
+    if q.types is not None:
+        checks.append(bool(set(q.types) & set(p.types or ("creature",))))
+    if q.subtypes is not None:
+        checks.append(bool({s.lower() for s in q.subtypes} & {s.lower() for s in p.subtypes or ()}))
+    if q.keywords is not None:
+        checks.append(bool(set(q.keywords) & kw))
+    if q.power_at_most is not None:
+        checks.append(p.power is not None and p.power <= q.power_at_most)
+    if q.power_at_least is not None:
+        checks.append(p.power is not None and p.power >= q.power_at_least)
+    return all(checks) != q.negate
+
+
+def creatures(board: Board) -> dict[str, Creature]:
+    """Gather abilities: own, from Auras attached, from targeted effects, then from grants."""
+    out = {p.id: Creature(p) for p in board.permanents if "creature" in (p.types or ("creature",))
+           and p.power is not None}
+    grants = []
+    for p in board.permanents:
+        holder = p.attached_to if (p.attached_to in out and p.id not in out) else p.id
+        for ab in p.abilities:
+            if ab.kind == "grant":
+                grants.append((ab, p.controller, p.id, None))
+            elif holder in out and ab.kind not in ("max_attackers", "max_blockers_total"):
+                out[holder].abilities.append((ab, p.controller, p.id))
+        if holder in out:
+            out[holder].kw |= {k.lower() for k in p.keywords}
+    for i, e in enumerate(board.effects):
+        for ab in e.abilities:
+            if ab.kind == "grant":
+                grants.append((ab, e.controller, f"effect[{i}]", e.targets or None))
+            else:
+                for t in e.targets:
+                    if t in out:
+                        out[t].abilities.append((ab, e.controller, f"effect[{i}]"))
+    base = {cid: set(c.kw) for cid, c in out.items()}
+    for g, you, origin, targets in grants:
+        for cid, c in out.items():
+            if targets is not None and cid not in targets:
+                continue
+            if targets is None and g.to == "you" and c.p.controller != you:
+                continue
+            if targets is None and g.to == "opponents" and c.p.controller == you:
+                continue
+            if g.quality is not None and not _quality(g.quality, c.p, base[cid]):
+                continue
+            c.kw |= {k.lower() for k in g.keywords}
+            c.abilities.extend((ab, you, origin) for ab in g.abilities)
+    return out
+
+
+def globals_of(board: Board) -> list[tuple[Any, str]]:
+    out = [(ab, p.controller) for p in board.permanents for ab in p.abilities
+           if ab.kind in ("max_attackers", "max_blockers_total")]
+    out += [(ab, e.controller) for e in board.effects for ab in e.abilities
+            if ab.kind in ("max_attackers", "max_blockers_total")]
+    return out
+
+
+def owner_of(board: Board, target: str) -> str:
+    for p in board.permanents:
+        if p.id == target:
+            return p.controller
+    return target
+
+
+# ----------------------------------------------------------------------------------------- attacks
+
+def attack_space(board: Board) -> Space:
+    cr = creatures(board)
+    me = board.active_player
+    targets = [p.id for p in board.players if p.id != me] + [
+        p.id for p in board.permanents if "planeswalker" in (p.types or ()) and p.controller != me]
+    players = {p.id for p in board.players}
+    actors = [c for c in cr.values() if c.p.controller == me]
+    mana = {p.id: p.mana_available for p in board.players}
+
+    def atom_ok(c: Creature, t: str) -> bool:
+        if c.p.tapped or (c.p.summoning_sick and not c.has("haste")) or c.has("defender"):
+            return False
+        for ab, you, _ in c.abilities:
+            if ab.kind == "cant_attack_or_block":
+                return False
+            if ab.kind == "cant_attack":
+                if ab.defender is None:
+                    return False
+                who = you if ab.defender == "you" else ab.defender
+                if t == who or (ab.planeswalkers and owner_of(board, t) == who):
+                    return False
+        return True
+
+    def cost_keys(decl: Decl) -> frozenset[Any]:
+        keys = set()
+        for cid, t in decl:
+            for ab, you, origin in cr[cid].kinds("attack_cost"):
+                who = None if ab.defender is None else (you if ab.defender == "you" else ab.defender)
+                if who is None or t == who or (ab.planeswalkers and owner_of(board, t) == who):
+                    keys.add((origin, cid, ab.amount))
+        return frozenset(keys)
+
+    def valid(decl: Decl) -> bool:
+        attackers = {c for c, _ in decl}
+        for cid, t in decl:
+            c = cr[cid]
+            if not atom_ok(c, t):
+                return False
+            if (c.kinds("cant_attack_alone") or c.kinds("cant_attack_or_block_alone")) and len(attackers) < 2:
+                return False
+            if c.kinds("attacks_alone_only") and len(attackers) > 1:
+                return False
+        for ab, you in globals_of(board):
+            if ab.kind == "max_attackers":
+                who = None if ab.defender is None else (you if ab.defender == "you" else ab.defender)
+                if sum(1 for _, t in decl if who is None or t == who) > ab.n:
+                    return False
+        total: dict[str, int] = {}
+        for _, cid, amount in cost_keys(decl):
+            total[me] = total.get(me, 0) + amount
+        return all(mana.get(pl) is None or v <= (mana[pl] or 0) for pl, v in total.items())
+
+    reqs: list[Req] = []
+    for c in actors:
+        mine = frozenset((c.p.id, t) for t in targets)
+        for _ in c.kinds("attacks_each_combat"):
+            reqs.append(Req(mine, None))
+        for ab, you, _ in c.kinds("attacks_player_if_able"):
+            reqs.append(Req(frozenset((c.p.id, t) for t in targets if t == ab.player), None))
+        for goader in sorted({you for _, you, _ in c.kinds("goad")}):
+            reqs.append(Req(mine, None))
+            reqs.append(Req(frozenset((c.p.id, t) for t in targets if t in players and t != goader), None))
+        for _, you, _ in c.kinds("attacks_if_creature_attacks"):
+            cond = frozenset((o.p.id, t) for o in actors if o.p.controller == you for t in targets)
+            reqs.append(Req(mine, cond))
+    for c in actors:
+        for _ in c.kinds("all_attack_if_this_attacks"):
+            for o in actors:
+                if o.p.controller == c.p.controller:
+                    reqs.append(Req(frozenset((o.p.id, t) for t in targets),
+                                    frozenset((c.p.id, t) for t in targets)))
+
+    decls = []
+    for choice in itertools.product(*[[None, *targets] for _ in actors]):
+        decls.append(frozenset((c.p.id, t) for c, t in zip(actors, choice, strict=True) if t is not None))
+    return Space(decls, {d: valid(d) for d in decls}, reqs, {d: cost_keys(d) for d in decls})
+
+
+# ------------------------------------------------------------------------------------------ blocks
+
+def block_space(board: Board, defender: str) -> Space:
+    cr = creatures(board)
+    attackers = [cr[a.attacker] for a in board.attacks or () if owner_of(board, a.target) == defender]
+    blockers = [c for c in cr.values() if c.p.controller == defender]
+    lands = [p for p in board.permanents if p.controller == defender and "land" in (p.types or ())]
+    mana = {p.id: p.mana_available for p in board.players}[defender]
+
+    def can_block(b: Creature, a: Creature) -> bool:
+        if b.p.tapped:
+            return False
+        if a.has("flying") and not (b.has("flying") or b.has("reach")):
+            return False
+        if a.has("shadow") != b.has("shadow"):
+            return False
+        if a.has("horsemanship") and not b.has("horsemanship"):
+            return False
+        bart = "artifact" in (b.p.types or ())
+        if a.has("fear") and not (bart or "B" in (b.p.colors or ())):
+            return False
+        if a.has("intimidate") and not (bart or set(b.p.colors or ()) & set(a.p.colors or ())):
+            return False
+        if a.has("skulk") and (b.p.power or 0) > (a.p.power or 0):
+            return False
+        for k in a.kw:
+            if k.startswith("protection from ") and COLORS.get(k[16:]) in (b.p.colors or ()):
+                return False
+            if k.endswith("walk") and any(k[:-4] in [s.lower() for s in land.subtypes or ()] for land in lands):
+                return False
+        for ab, you, _ in a.abilities:
+            if ab.kind == "cant_be_blocked":
+                return False
+            if ab.kind == "cant_be_blocked_by" and _quality(ab.quality, b.p, b.kw):
+                return False
+            if ab.kind == "cant_be_blocked_except_by" and not _quality(ab.quality, b.p, b.kw):
+                return False
+            if ab.kind == "protection" and ab.quality is not None and _quality(ab.quality, b.p, b.kw):
+                return False
+        for ab, _, _ in b.abilities:
+            if ab.kind == "cant_attack_or_block":
+                return False
+            if ab.kind == "cant_block" and (ab.attacker in (None, a.p.id) and ab.quality is None):
+                return False
+            if ab.kind == "can_block_only" and not _quality(ab.quality, a.p, a.kw):
+                return False
+        return True
+
+    def cap(b: Creature) -> int:
+        if b.kinds("block_any_number"):
+            return len(attackers)
+        return 1 + sum(ab.n for ab, _, _ in b.kinds("block_additional"))
+
+    def cost_keys(decl: Decl) -> frozenset[Any]:
+        return frozenset((origin, bid, ab.amount) for bid in {b for b, _ in decl}
+                         for ab, _, origin in cr[bid].kinds("block_cost"))
+
+    def valid(decl: Decl) -> bool:
+        used = {b for b, _ in decl}
+        for b in blockers:
+            mine = [a for bb, a in decl if bb == b.p.id]
+            if len(mine) > cap(b):
+                return False
+            if mine and (b.kinds("cant_block_alone") or b.kinds("cant_attack_or_block_alone")) and len(used) < 2:
+                return False
+        for bid, aid in decl:
+            if not can_block(cr[bid], cr[aid]):
+                return False
+        for a in attackers:
+            n = sum(1 for _, x in decl if x == a.p.id)
+            if a.has("menace") and n == 1:
+                return False
+            for ab, _, _ in a.abilities:
+                if ab.kind == "min_blockers" and 0 < n < ab.n:
+                    return False
+                if ab.kind == "max_blockers" and n > ab.n:
+                    return False
+                if ab.kind == "cant_be_blocked_unless_all_block" and n not in (0, len(blockers)):
+                    return False
+        for ab, _ in globals_of(board):
+            if ab.kind == "max_blockers_total" and len(used) > ab.n:
+                return False
+        return mana is None or sum(k[2] for k in cost_keys(decl)) <= mana
+
+    reqs: list[Req] = []
+    for b in blockers:
+        mine = frozenset((b.p.id, a.p.id) for a in attackers)
+        for _ in b.kinds("blocks_each_combat"):
+            reqs.append(Req(mine, None))
+        for ab, _, _ in b.kinds("blocks_if_able"):
+            reqs.append(Req(frozenset(x for x in mine if x[1] == ab.attacker), None))
+    for a in attackers:
+        for _ in a.kinds("lure"):
+            for b in blockers:
+                reqs.append(Req(frozenset({(b.p.id, a.p.id)}), None))
+        for _ in a.kinds("must_be_blocked"):
+            reqs.append(Req(frozenset((b.p.id, a.p.id) for b in blockers), None))
+
+    options = []
+    for b in blockers:
+        mine = [(b.p.id, a.p.id) for a in attackers]
+        subsets = [frozenset(s) for r in range(len(mine) + 1) for s in itertools.combinations(mine, r)]
+        options.append(subsets)
+    decls = [frozenset().union(*combo) for combo in itertools.product(*options)]
+    return Space(decls, {d: valid(d) for d in decls}, reqs, {d: cost_keys(d) for d in decls})
+
+
+# ---------------------------------------------------------------------------------------- editions
+
+def obeys(r: Req, d: Decl, conditional: str) -> bool:
+    hit = bool(r.fulfils & d)
+    if r.condition is None:
+        return hit
+    active = bool(r.condition & d)
+    return (hit or not active) if conditional == "implication" else (hit and active)
+
+
+def score(space: Space, d: Decl, conditional: str) -> int:
+    return sum(obeys(r, d, conditional) for r in space.reqs)
+
+
+def legal(space: Space, d: Decl, edition: str, conditional: str, paid_costs: str) -> bool:
+    """Literal definitions: rules-digest §7.2 (current, m10) and §7.4 (2006)."""
+    if not space.valid[d]:
+        return False
+    paid = frozenset() if paid_costs == "cost-free" else space.costs[d]
+    mine = score(space, d, conditional)
+    rivals = [t for t in space.decls if space.valid[t] and space.costs[t] <= paid]
+    if edition != "2006":
+        return all(score(space, t, conditional) <= mine for t in rivals)
+    addable = set()
+    for r in space.reqs:
+        if r.condition is None or r.condition & d:
+            addable |= r.fulfils
+    return not any(score(space, t, conditional) > mine and (t - d) <= addable for t in rivals)
+
+
+def maximum(space: Space, conditional: str) -> int:
+    """The cost-free maximum of requirements obeyed."""
+    return max(score(space, t, conditional) for t in space.decls if space.valid[t] and not space.costs[t])
