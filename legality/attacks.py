@@ -60,6 +60,10 @@ def attack_problem(game: Game) -> Problem:
         tr = game.traits[c.id]
         mine = by_actor[c.id]
         n = f"{c.name} ({c.id})"
+        if len(mine) > 1:
+            restrictions.append(Restriction(
+                "508.1b", f"{n} attacks one player, planeswalker or battle", c.name,
+                tuple(frozenset([a]) for a in mine), ((0, 1),), permanents=(c.id,)))
         if c.tapped:
             forbid(mine, "508.1a", f"{n} is tapped; only untapped creatures can attack", c.name)
         if "battle" in c.card_types:
