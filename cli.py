@@ -13,7 +13,15 @@ from typing import Any, TextIO, TypeVar
 
 import click
 
-from legality import DEFAULT_TIME_LIMIT, EDITIONS, BoardError, NothingToJudge, RulesOptions, check, parse_board
+from legality import (
+    DEFAULT_TIME_LIMIT,
+    EDITIONS,
+    BoardError,
+    NothingToJudge,
+    RulesOptions,
+    check,
+    parse_board,
+)
 from legality.options import legal_declarations
 from models import Board
 

@@ -6,7 +6,7 @@ from collections import defaultdict
 
 from legality.rules import INFINITY, Atom, Cost, Forbidden, Problem, Requirement, Restriction
 from legality.traits import Game
-from models.abilities import AttackCost, AttacksPlayer, CantAttack
+from models.abilities import AttackCost, AttacksPlayer, CantAttack, MaxAttackers
 
 
 def attack_targets(game: Game) -> list[str]:
@@ -14,9 +14,9 @@ def attack_targets(game: Game) -> list[str]:
     active = game.board.active_player
     out = [p.id for p in game.board.players if p.id != active]
     for p in game.board.permanents:
-        if "planeswalker" in p.card_types and p.controller != active:
-            out.append(p.id)
-        elif "battle" in p.card_types and p.protector is not None and p.protector != active:
+        attackable_walker = "planeswalker" in p.card_types and p.controller != active
+        attackable_battle = "battle" in p.card_types and p.protector not in (None, active)
+        if attackable_walker or attackable_battle:
             out.append(p.id)
     return out
 
@@ -142,15 +142,15 @@ def attack_problem(game: Game) -> Problem:
                     frozenset(by_actor[c.id])))
 
     for g in game.globals:
-        ab = g.ability
-        if ab.kind != "max_attackers":
+        cap = g.ability
+        if not isinstance(cap, MaxAttackers):
             continue
-        who = None if ab.defender is None else (g.you if ab.defender == "you" else ab.defender)
-        groups = tuple(frozenset(a for a in v if who is None or a[1] == who) for v in by_actor.values())
+        limited = None if cap.defender is None else (g.you if cap.defender == "you" else cap.defender)
+        groups = tuple(frozenset(a for a in v if limited is None or a[1] == limited) for v in by_actor.values())
         restrictions.append(Restriction(
-            "508.1c", f"no more than {ab.n} creature{'s' if ab.n != 1 else ''} can attack"
-            + (f" {who}" if who else "") + f" each combat ({g.source})", g.source,
-            tuple(gr for gr in groups if gr), ((0, ab.n),)))
+            "508.1c", f"no more than {cap.n} creature{'s' if cap.n != 1 else ''} can attack"
+            + (f" {limited}" if limited else "") + f" each combat ({g.source})", g.source,
+            tuple(gr for gr in groups if gr), ((0, cap.n),)))
 
     budgets = {c.payer: p.mana_available for c in costs for p in board.players
                if p.id == c.payer and p.mana_available is not None}

@@ -33,7 +33,7 @@ def bands(game: Game) -> dict[str, tuple[str, ...]]:
     for a in game.board.attacks or ():
         if a.band is not None:
             members[a.band].append(a.attacker)
-    out = {a.attacker: (a.attacker,) for a in game.board.attacks or ()}
+    out: dict[str, tuple[str, ...]] = {a.attacker: (a.attacker,) for a in game.board.attacks or ()}
     for group in members.values():
         for m in group:
             out[m] = tuple(group)

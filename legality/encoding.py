@@ -26,11 +26,11 @@ class Encoding:
     indicators: list[tuple[Requirement, Literal]]
     _or_cache: dict[frozenset[Atom], Literal] = field(default_factory=dict)
 
-    def score(self) -> cp_model.LinearExprT:
+    def score(self) -> cp_model.LinearExpr:
         """The number of requirements obeyed, as a linear expression."""
         terms: list[cp_model.LinearExprT] = [lit for _, lit in self.indicators if not isinstance(lit, bool)]
         constant = sum(1 for _, lit in self.indicators if lit is True)
-        return sum(terms, constant)  # type: ignore[return-value]
+        return cp_model.LinearExpr.sum(terms) + constant
 
     def any_of(self, atoms: Iterable[Atom]) -> Literal:
         """A literal equal to "some of these atoms is chosen" (False if none can be)."""
@@ -66,11 +66,11 @@ def add_restrictions(enc: Encoding, problem: Problem) -> None:
         intervals = [[lo, min(hi, n)] for lo, hi in r.domain if lo <= n]
         if any(lo <= 0 and hi >= n for lo, hi in intervals):
             continue
-        if not intervals:
-            for t in triggers or [None]:
-                c = enc.model.add_bool_or([])  # the restriction can't be met: forbid its trigger
-                if t is not None:
-                    c.only_enforce_if(t)
+        if not intervals:  # the restriction can't be met: forbid its trigger (or everything)
+            if not triggers:
+                enc.model.add_bool_or([])
+            for t in triggers:
+                enc.model.add_bool_or([]).only_enforce_if(t)
             continue
         domain = cp_model.Domain.from_intervals(intervals)
         expr = sum(live)

@@ -50,7 +50,7 @@ class Listing:
         return "\n".join(lines)
 
 
-class _Collector(cp_model.CpSolverSolutionCallback):  # type: ignore[misc]
+class _Collector(cp_model.CpSolverSolutionCallback):
     def __init__(self, enc_x: dict[Any, Any], accept: Any, keep: int, deadline: float) -> None:
         super().__init__()
         self.x, self.accept, self.keep, self.deadline = enc_x, accept, keep, deadline
@@ -112,11 +112,8 @@ def legal_declarations(board: Board, rules: str | None = None, options: RulesOpt
                        limit: int = 20, time_limit: float = DEFAULT_TIME_LIMIT) -> Listing:
     """The legal declarations for the next declaration: attackers if none are declared, else blockers."""
     edition, opts = settings(board, rules, options)
-    q: Question
-    if board.attacks is None:
-        q = attack_question(board)
-    else:
-        q = block_question(board.model_copy(update={"blocks": ()}))
+    q: Question = (attack_question(board) if board.attacks is None
+                   else block_question(board.model_copy(update={"blocks": ()})))
     per: list[tuple[list[Declaration], int, bool, int | None]] = [
         enumerate_problem(p, edition, opts, limit, time_limit / max(len(q.problems), 1)) for p in q.problems]
     count = math.prod(c for _, c, _, _ in per)

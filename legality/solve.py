@@ -68,7 +68,7 @@ def best_near(problem: Problem, atoms: Sequence[Atom], near: Declaration, condit
     """Maximise the requirements obeyed on ``atoms``; among the best, the fewest changes from ``near``."""
     enc = encode(problem, atoms, conditional)
     weight = len(atoms) + len(near) + 1
-    distance = sum((1 - v) if a in near else v for a, v in enc.x.items())
+    distance = cp_model.LinearExpr.sum([v.Not() if a in near else v for a, v in enc.x.items()])
     enc.model.maximize(weight * enc.score() - distance)
     solver = new_solver(time_limit)
     status = solver.solve(enc.model)

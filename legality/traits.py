@@ -15,6 +15,7 @@ from models.abilities import (
     GLOBAL_KINDS,
     BlockerCount,
     CantAttack,
+    Color,
     CreatureAbility,
     Grant,
     Landwalk,
@@ -26,7 +27,7 @@ from models.abilities import (
 )
 from models.board import Board, Permanent
 
-COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+COLOR_WORDS: dict[str, Color] = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 LAND_TYPES = ("plains", "island", "swamp", "mountain", "forest", "desert")
 
 # Keywords with no bearing on declaring attackers or blockers, or whose bearing is handled by name
@@ -108,7 +109,7 @@ def keyword_abilities(kw: str, source: str, origin: str, you: str) -> list[Sourc
         if what == "everything":
             return [s(Protection(kind="protection", everything=True))]
         if what in COLOR_WORDS:
-            return [s(Protection(kind="protection", quality=Quality(colors=(COLOR_WORDS[what],))))]  # type: ignore[arg-type]
+            return [s(Protection(kind="protection", quality=Quality(colors=(COLOR_WORDS[what],))))]
         if what == "all colors":
             return [s(Protection(kind="protection", quality=Quality(colorless=False)))]
         if what.startswith("player "):
@@ -206,12 +207,12 @@ def build_game(board: Board) -> Game:
 
     base_kw = {pid: frozenset(k for k, *_ in kws) for pid, kws in own_kw.items()}
     granted_kw: dict[str, list[tuple[str, str, str, str]]] = {pid: [] for pid in perms}
-    for g, source, origin, you, targets in grants:
+    for g, source, origin, you, only in grants:
         for p in board.permanents:
             if not p.is_creature:
                 continue
-            if targets is not None:
-                if p.id not in targets:
+            if only is not None:
+                if p.id not in only:
                     continue
             elif (g.to == "you" and p.controller != you) or (g.to == "opponents" and p.controller == you):
                 continue

@@ -207,8 +207,7 @@ def _check_attacks(board: Board, players: set[str], perms: Mapping[str, Any]) ->
                                              "battle; only those can be attacked (506.3)")
         else:
             yield Problem(f"{at}.target", f"{a.target!r} is not a player or permanent id")
-        if a.band is not None:
-            if band_target.setdefault(a.band, a.target) != a.target:
+        if a.band is not None and band_target.setdefault(a.band, a.target) != a.target:
                 yield Problem(f"{at}.target", f"band {a.band!r} attacks two different targets; a band "
                                              "attacks one player, planeswalker or battle (702.22d)")
 

@@ -43,7 +43,7 @@ def attack_boards(draw: st.DrawFn) -> dict[str, Any]:
                       "loyalty": 3})
     n = draw(st.integers(1, 4))
     ids = [f"a{i}" for i in range(n)]
-    per_creature = [
+    per_creature: list[dict[str, Any]] = [
         {"kind": "cant_attack"}, {"kind": "cant_attack", "defender": "B"}, {"kind": "cant_attack_alone"},
         {"kind": "attacks_alone_only"}, {"kind": "attacks_each_combat"},
         {"kind": "attacks_player_if_able", "player": draw(st.sampled_from(opp))},
@@ -97,7 +97,7 @@ def block_boards(draw: st.DrawFn) -> dict[str, Any]:
     perms: list[dict[str, Any]] = []
     quality = st.sampled_from([{"colors": ["B"]}, {"keywords": ["flying"]}, {"types": ["artifact"]},
                                {"power_at_most": 1}, {"colors": ["G"], "negate": True}])
-    att_abilities = [
+    att_abilities: list[dict[str, Any]] = [
         {"kind": "min_blockers", "n": 3}, {"kind": "max_blockers", "n": 1}, {"kind": "cant_be_blocked"},
         {"kind": "cant_be_blocked_unless_all_block"}, {"kind": "lure"}, {"kind": "must_be_blocked"},
         {"kind": "cant_be_blocked_by", "quality": draw(quality)},
@@ -111,7 +111,7 @@ def block_boards(draw: st.DrawFn) -> dict[str, Any]:
     nb = draw(st.integers(1, 4 if na < 3 else 3))
     for i in range(nb):
         ctrl = draw(st.sampled_from(defenders))
-        blk_abilities = [
+        blk_abilities: list[dict[str, Any]] = [
             {"kind": "cant_block"}, {"kind": "cant_block", "attacker": draw(st.sampled_from(aids))},
             {"kind": "cant_block_alone"}, {"kind": "block_additional", "n": 1}, {"kind": "block_any_number"},
             {"kind": "blocks_each_combat"}, {"kind": "blocks_if_able", "attacker": draw(st.sampled_from(aids))},

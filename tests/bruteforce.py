@@ -66,14 +66,14 @@ def _quality(q: Any, p: Permanent, kw: set[str]) -> bool:
         checks.append(p.power is not None and p.power <= q.power_at_most)
     if q.power_at_least is not None:
         checks.append(p.power is not None and p.power >= q.power_at_least)
-    return all(checks) != q.negate
+    return bool(all(checks) != q.negate)
 
 
 def creatures(board: Board) -> dict[str, Creature]:
     """Gather abilities: own, from Auras attached, from targeted effects, then from grants."""
     out = {p.id: Creature(p) for p in board.permanents if "creature" in (p.types or ("creature",))
            and p.power is not None}
-    grants = []
+    grants: list[tuple[Any, str, str, Any]] = []
     for p in board.permanents:
         holder = p.attached_to if (p.attached_to in out and p.id not in out) else p.id
         for ab in p.abilities:
@@ -172,7 +172,7 @@ def attack_space(board: Board) -> Space:
                 if sum(1 for _, t in decl if who is None or t == who) > ab.n:
                     return False
         total: dict[str, int] = {}
-        for _, cid, amount in cost_keys(decl):
+        for _, _, amount in cost_keys(decl):
             total[me] = total.get(me, 0) + amount
         return all(mana.get(pl) is None or v <= (mana[pl] or 0) for pl, v in total.items())
 
@@ -181,7 +181,7 @@ def attack_space(board: Board) -> Space:
         mine = frozenset((c.p.id, t) for t in targets)
         for _ in c.kinds("attacks_each_combat"):
             reqs.append(Req(mine, None))
-        for ab, you, _ in c.kinds("attacks_player_if_able"):
+        for ab, _, _ in c.kinds("attacks_player_if_able"):
             reqs.append(Req(frozenset((c.p.id, t) for t in targets if t == ab.player), None))
         for goader in sorted({you for _, you, _ in c.kinds("goad")}):
             reqs.append(Req(mine, None))
@@ -232,7 +232,7 @@ def block_space(board: Board, defender: str) -> Space:
                 return False
             if k.endswith("walk") and any(k[:-4] in [s.lower() for s in land.subtypes or ()] for land in lands):
                 return False
-        for ab, you, _ in a.abilities:
+        for ab, _, _ in a.abilities:
             if ab.kind == "cant_be_blocked":
                 return False
             if ab.kind == "cant_be_blocked_by" and _quality(ab.quality, b.p, b.kw):
@@ -253,7 +253,7 @@ def block_space(board: Board, defender: str) -> Space:
     def cap(b: Creature) -> int:
         if b.kinds("block_any_number"):
             return len(attackers)
-        return 1 + sum(ab.n for ab, _, _ in b.kinds("block_additional"))
+        return 1 + sum(int(ab.n) for ab, _, _ in b.kinds("block_additional"))
 
     def cost_keys(decl: Decl) -> frozenset[Any]:
         return frozenset((origin, bid, ab.amount) for bid in {b for b, _ in decl}
@@ -302,8 +302,8 @@ def block_space(board: Board, defender: str) -> Space:
 
     options = []
     for b in blockers:
-        mine = [(b.p.id, a.p.id) for a in attackers]
-        subsets = [frozenset(s) for r in range(len(mine) + 1) for s in itertools.combinations(mine, r)]
+        pairs = [(b.p.id, a.p.id) for a in attackers]
+        subsets = [frozenset(s) for r in range(len(pairs) + 1) for s in itertools.combinations(pairs, r)]
         options.append(subsets)
     decls = [frozenset().union(*combo) for combo in itertools.product(*options)]
     return Space(decls, {d: valid(d) for d in decls}, reqs, {d: cost_keys(d) for d in decls})
@@ -320,7 +320,7 @@ def obeys(r: Req, d: Decl, conditional: str) -> bool:
 
 
 def score(space: Space, d: Decl, conditional: str) -> int:
-    return sum(obeys(r, d, conditional) for r in space.reqs)
+    return int(sum(obeys(r, d, conditional) for r in space.reqs))
 
 
 def legal(space: Space, d: Decl, edition: str, conditional: str, paid_costs: str) -> bool:
@@ -332,7 +332,7 @@ def legal(space: Space, d: Decl, edition: str, conditional: str, paid_costs: str
     rivals = [t for t in space.decls if space.valid[t] and space.costs[t] <= paid]
     if edition != "2006":
         return all(score(space, t, conditional) <= mine for t in rivals)
-    addable = set()
+    addable: set[Atom] = set()
     for r in space.reqs:
         if r.condition is None or r.condition & d:
             addable |= r.fulfils

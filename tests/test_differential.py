@@ -28,7 +28,8 @@ settings.register_profile("thorough", max_examples=3000, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
-SETTINGS = list(itertools.product(("current", "2006"), ("in-force", "implication"), ("paid-set", "cost-free")))
+SETTINGS: list[tuple[str, Any, Any]] = list(
+    itertools.product(("current", "2006"), ("in-force", "implication"), ("paid-set", "cost-free")))
 
 
 def _with(board: Board, key: str, decl: frozenset[tuple[str, str]]) -> Board:
@@ -58,7 +59,7 @@ def _agree(board: Board) -> None:
     spaces = _spaces(board)
     decls = _declared(board, spaces)
     for edition, cond, paid in SETTINGS:
-        opts = RulesOptions(conditional=cond, paid_costs=paid)  # type: ignore[arg-type]
+        opts = RulesOptions(conditional=cond, paid_costs=paid)
         expected = all(bf.legal(spaces[k], decls[k], edition, cond, paid) for k in spaces)
         verdict = check(board, rules=edition, options=opts, alternatives=False)
         assert verdict.legal is expected, (
@@ -103,7 +104,7 @@ def _legal_sets_agree(board: Board, key: str) -> None:
     if total > 400:
         return
     for edition, cond, paid in SETTINGS:
-        opts = RulesOptions(conditional=cond, paid_costs=paid)  # type: ignore[arg-type]
+        opts = RulesOptions(conditional=cond, paid_costs=paid)
         expected = set()
         parts = [[d for d in s.decls if bf.legal(s, d, edition, cond, paid)] for s in spaces.values()]
         for combo in itertools.product(*parts):
