@@ -22,7 +22,6 @@ from legality import (
     check,
     parse_board,
 )
-from legality.options import legal_declarations
 from models import Board
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -115,6 +114,8 @@ def options_cmd(file: TextIO, limit: int, rules: str | None, conditional: str | 
     Example:
         legality options fixtures/article/krosan-vorine-provoke.json --limit 5
     """
+    from legality.options import legal_declarations
+
     board = _read(file, as_json)
     listing = legal_declarations(board, rules, _options(board, conditional, paid_costs), limit, time_limit)
     click.echo(json.dumps(listing.to_json(), indent=2) if as_json else listing.to_text())

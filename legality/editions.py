@@ -13,7 +13,7 @@ from typing import Literal
 
 from legality.evaluate import in_force, incurred, obeyed, score, violations
 from legality.rules import Atom, Declaration, Problem, Requirement, Violation
-from legality.solve import best_by_parts
+from legality.solve import best_by_parts, obeyable
 from models.board import RulesOptions
 
 
@@ -82,8 +82,10 @@ def judge(problem: Problem, decl: Declaration, edition: Edition, options: RulesO
     paid = frozenset() if options.paid_costs == "cost-free" or unpayable else incurred(problem, decl)
     base = allowed_atoms(problem, paid)
     atoms = neighbourhood(problem, decl, base) if edition.neighbourhood and not viol else base
-    best = best_by_parts(problem, atoms, decl, cond, time_limit)
     own = score(problem, decl, cond)
+    if not viol and own >= obeyable(problem, atoms, cond):
+        return Judgement(True, viol, own, own, True, None, ())  # obeys all it could: no solver needed
+    best = best_by_parts(problem, atoms, decl, cond, time_limit)
     if best.status == "unknown" or best.witness is None:
         return Judgement(None if not viol else False, viol, own, None, False, None, ())
     proven = best.status == "optimal"

@@ -3,24 +3,28 @@
 The board is split with networkx into parts that share no restriction or requirement; each part is
 solved on its own (the maximum is the sum, and a declaration is best iff each part is best). Parts
 with no requirement, or where the declaration already obeys every requirement that could be
-obeyed, need no solver at all.
+obeyed, need no solver at all; parts of at most ``EXHAUSTIVE_ATOMS`` atoms are scanned in Python
+(cheaper than a model below about 100 declarations, performance notes §3.3). OR-Tools and
+networkx are imported only when needed: importing OR-Tools alone costs about half a second.
 """
 
 from __future__ import annotations
 
+import itertools
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
-import networkx as nx
-from ortools.sat.python import cp_model
-
-from legality.encoding import encode
 from legality.evaluate import broken_restrictions, score
 from legality.rules import Atom, Declaration, Problem
 
+if TYPE_CHECKING:
+    from ortools.sat.python import cp_model
+
 Status = Literal["optimal", "feasible", "unknown"]
+EXHAUSTIVE_ATOMS = 6
+"""Parts with at most this many atoms are scanned exhaustively instead of modelled."""
 
 
 @dataclass(frozen=True)
@@ -34,6 +38,8 @@ class Best:
 
 def new_solver(time_limit: float) -> cp_model.CpSolver:
     """One worker: measured fastest for models of this size (performance notes §3.1)."""
+    from ortools.sat.python import cp_model
+
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
     solver.parameters.max_time_in_seconds = max(time_limit, 0.001)
@@ -42,6 +48,8 @@ def new_solver(time_limit: float) -> cp_model.CpSolver:
 
 def components(problem: Problem, atoms: Iterable[Atom]) -> list[list[Atom]]:
     """Split ``atoms`` into groups whose creatures share no restriction or requirement."""
+    import networkx as nx
+
     atoms = list(atoms)
     g: nx.Graph[str] = nx.Graph()
     g.add_nodes_from({a[0] for a in atoms})
@@ -66,6 +74,10 @@ def components(problem: Problem, atoms: Iterable[Atom]) -> list[list[Atom]]:
 def best_near(problem: Problem, atoms: Sequence[Atom], near: Declaration, conditional: str,
               time_limit: float) -> Best:
     """Maximise the requirements obeyed on ``atoms``; among the best, the fewest changes from ``near``."""
+    from ortools.sat.python import cp_model
+
+    from legality.encoding import encode
+
     enc = encode(problem, atoms, conditional)
     weight = len(atoms) + len(near) + 1
     distance = cp_model.LinearExpr.sum([v.Not() if a in near else v for a, v in enc.x.items()])
@@ -79,6 +91,21 @@ def best_near(problem: Problem, atoms: Sequence[Atom], near: Declaration, condit
     if status == cp_model.UNKNOWN:
         return Best("unknown", 0, None)
     raise RuntimeError(f"CP-SAT returned {solver.status_name(status)} on a declaration model")
+
+
+def best_exhaustive(problem: Problem, atoms: Sequence[Atom], near: Declaration, conditional: str) -> Best:
+    """``best_near`` by trying every subset of ``atoms`` (for tiny parts only)."""
+    best: tuple[int, int] | None = None
+    chosen: Declaration = frozenset()
+    for bits in itertools.product((False, True), repeat=len(atoms)):
+        decl = frozenset(a for a, b in zip(atoms, bits, strict=True) if b)
+        if broken_restrictions(problem, decl):
+            continue
+        key = (score(problem, decl, conditional), -len(decl ^ near))
+        if best is None or key > best:
+            best, chosen = key, decl
+    assert best is not None  # the empty declaration breaks no restriction
+    return Best("optimal", best[0], chosen)
 
 
 def obeyable(problem: Problem, atoms: Iterable[Atom], conditional: str) -> int:
@@ -106,7 +133,10 @@ def best_by_parts(problem: Problem, atoms: Sequence[Atom], near: Declaration, co
         if clean and s >= obeyable(sub, part, conditional):
             witness |= mine
             continue
-        res = best_near(sub, part, here, conditional, deadline - time.monotonic())
+        if len(part) <= EXHAUSTIVE_ATOMS:
+            res = best_exhaustive(sub, part, here, conditional)
+        else:
+            res = best_near(sub, part, here, conditional, deadline - time.monotonic())
         if res.status == "unknown" or res.witness is None:
             return Best("unknown", 0, None)
         if res.status == "feasible":

@@ -1,7 +1,8 @@
 """The engine against the independent brute force (``tests/bruteforce.py``) on random small boards.
 
 For every edition and both settings of both switches: the verdict on the declared set and on other
-declarations of the same board, the maximum, and the whole set of legal declarations agree.
+declarations of the same board, the maximum, and the whole set of legal declarations agree. Each
+test runs twice: with tiny parts scanned in Python, and with every part given to CP-SAT.
 Set HYPOTHESIS_PROFILE=thorough for a long run (thousands of boards).
 """
 
@@ -9,12 +10,16 @@ from __future__ import annotations
 
 import itertools
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import bruteforce as bf
+import legality.solve
 from boards import attack_boards, block_boards
 from legality import RulesOptions, check, parse_board
 from legality.blocks import defending_players
@@ -30,6 +35,20 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 SETTINGS: list[tuple[str, Any, Any]] = list(
     itertools.product(("current", "2006"), ("in-force", "implication"), ("paid-set", "cost-free")))
+
+
+SOLVER_PATHS = pytest.mark.parametrize("exhaustive", [legality.solve.EXHAUSTIVE_ATOMS, 0],
+                                       ids=["tiny-parts-scanned", "cp-sat-only"])
+
+
+@contextmanager
+def exhaustive_atoms(n: int) -> Iterator[None]:
+    saved = legality.solve.EXHAUSTIVE_ATOMS
+    legality.solve.EXHAUSTIVE_ATOMS = n
+    try:
+        yield
+    finally:
+        legality.solve.EXHAUSTIVE_ATOMS = saved
 
 
 def _with(board: Board, key: str, decl: frozenset[tuple[str, str]]) -> Board:
@@ -82,18 +101,22 @@ def _others(data: st.DataObject, board: Board, key: str) -> None:
         _agree(_with(board, key, decl))
 
 
+@SOLVER_PATHS
 @given(attack_boards(), st.data())
-def test_attack_verdicts_agree(raw: dict[str, Any], data: st.DataObject) -> None:
+def test_attack_verdicts_agree(exhaustive: int, raw: dict[str, Any], data: st.DataObject) -> None:
     board = parse_board(raw)
-    _agree(board)
-    _others(data, board, "attacks")
+    with exhaustive_atoms(exhaustive):
+        _agree(board)
+        _others(data, board, "attacks")
 
 
+@SOLVER_PATHS
 @given(block_boards(), st.data())
-def test_block_verdicts_agree(raw: dict[str, Any], data: st.DataObject) -> None:
+def test_block_verdicts_agree(exhaustive: int, raw: dict[str, Any], data: st.DataObject) -> None:
     board = parse_board(raw)
-    _agree(board)
-    _others(data, board, "blocks")
+    with exhaustive_atoms(exhaustive):
+        _agree(board)
+        _others(data, board, "blocks")
 
 
 def _legal_sets_agree(board: Board, key: str) -> None:
@@ -117,15 +140,19 @@ def _legal_sets_agree(board: Board, key: str) -> None:
         assert got == expected, f"{edition}/{cond}/{paid}\n{board.model_dump_json(exclude_none=True)}"
 
 
+@SOLVER_PATHS
 @given(attack_boards())
 @settings(max_examples=int(os.environ.get("OPTIONS_EXAMPLES", "80")))
-def test_attack_legal_sets_agree(raw: dict[str, Any]) -> None:
+def test_attack_legal_sets_agree(exhaustive: int, raw: dict[str, Any]) -> None:
     board = parse_board(raw)
-    _legal_sets_agree(board.model_copy(update={"attacks": None}), "attacks")
+    with exhaustive_atoms(exhaustive):
+        _legal_sets_agree(board.model_copy(update={"attacks": None}), "attacks")
 
 
+@SOLVER_PATHS
 @given(block_boards())
 @settings(max_examples=int(os.environ.get("OPTIONS_EXAMPLES", "80")))
-def test_block_legal_sets_agree(raw: dict[str, Any]) -> None:
+def test_block_legal_sets_agree(exhaustive: int, raw: dict[str, Any]) -> None:
     board = parse_board(raw)
-    _legal_sets_agree(board, "blocks")
+    with exhaustive_atoms(exhaustive):
+        _legal_sets_agree(board, "blocks")
