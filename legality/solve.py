@@ -25,6 +25,8 @@ if TYPE_CHECKING:
 Status = Literal["optimal", "feasible", "unknown"]
 EXHAUSTIVE_ATOMS = 6
 """Parts with at most this many atoms are scanned exhaustively instead of modelled."""
+FEASIBILITY_FIRST_ATOMS = 150
+"""Parts with at least this many atoms decide legality with a feasibility model before maximising."""
 
 
 @dataclass(frozen=True)
@@ -76,10 +78,11 @@ def best_near(problem: Problem, atoms: Sequence[Atom], near: Declaration, condit
               time_limit: float, clean: bool = True) -> Best:
     """Maximise the requirements obeyed on ``atoms``; among the best, the fewest changes from ``near``.
 
-    Three phases (performance notes §3.6): (1) if ``near`` breaks no restriction, a feasibility
-    model "obeys more than ``near``", which decides legality fastest; (2) the maximum, warm-started
-    from the best declaration known; (3) the fewest changes at that maximum. A phase that runs
-    out of time keeps what the earlier ones proved: a maximum not proven is reported as such.
+    Phases on one model (performance notes §3.6): (1) on large parts, when ``near`` breaks no
+    restriction, the feasibility question "does anything obey more?", which decides legality
+    fastest; (2) the maximum, warm-started from the best declaration known; (3) the fewest changes
+    at that maximum. A phase that runs out of time keeps what the earlier ones proved: a maximum
+    that is not proven is reported as such.
     """
     from ortools.sat.python import cp_model
 
@@ -87,36 +90,40 @@ def best_near(problem: Problem, atoms: Sequence[Atom], near: Declaration, condit
 
     deadline = time.monotonic() + time_limit
 
-    def left(share: float = 1.0) -> float:
-        return max((deadline - time.monotonic()) * share, 0.001)
-
-    def chosen(solver: cp_model.CpSolver, x: dict[Atom, cp_model.IntVar]) -> Declaration:
-        return frozenset(a for a, v in x.items() if solver.boolean_value(v))
-
-    own = score(problem, near, conditional)
-    known: Declaration | None = near if clean else None
-    if clean:
-        enc = encode(problem, atoms, conditional)
-        enc.model.add(enc.score() >= own + 1)
-        solver = new_solver(left(0.3))
+    def run(share: float) -> tuple[int, Declaration | None]:
+        solver = new_solver(max((deadline - time.monotonic()) * share, 0.001))
         status = solver.solve(enc.model)
-        if status == cp_model.INFEASIBLE:
-            return Best("optimal", own, near)
-        if status == cp_model.FEASIBLE or status == cp_model.OPTIMAL:
-            known = chosen(solver, enc.x)
+        if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            return status, frozenset(a for a, v in enc.x.items() if solver.boolean_value(v))
+        if status in (cp_model.INFEASIBLE, cp_model.UNKNOWN):
+            return status, None
+        raise RuntimeError(f"CP-SAT returned {solver.status_name(status)} on a declaration model")
+
+    def hint(decl: Declaration) -> None:
+        enc.model.clear_hints()
+        for a, v in enc.x.items():
+            enc.model.add_hint(v, a in decl)
 
     enc = encode(problem, atoms, conditional)
     total = enc.score()
+    own = score(problem, near, conditional)
+    known: Declaration | None = near if clean else None
+    if clean and len(atoms) >= FEASIBILITY_FIRST_ATOMS:
+        enc.model.add(total >= own + 1)
+        status, found = run(0.3)
+        if status == cp_model.INFEASIBLE:
+            return Best("optimal", own, near)
+        known = found or known
+
     if known is not None:
-        for a, v in enc.x.items():
-            enc.model.add_hint(v, a in known)
+        hint(known)
     enc.model.maximize(total)
-    solver = new_solver(left(0.7))
-    status = solver.solve(enc.model)
-    if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        found = chosen(solver, enc.x)
-        if known is None or score(problem, found, conditional) >= score(problem, known, conditional):
-            known = found
+    status, found = run(0.7)
+    if found is not None and (known is None or score(problem, found, conditional)
+                              >= score(problem, known, conditional)):
+        known = found
+    if status == cp_model.INFEASIBLE:  # only after phase 1 proved nothing better exists
+        return Best("optimal", own, near)
     if known is None or (known == near and status != cp_model.OPTIMAL):
         return Best("unknown", 0, None)
     best = score(problem, known, conditional)
@@ -126,15 +133,12 @@ def best_near(problem: Problem, atoms: Sequence[Atom], near: Declaration, condit
         return Best("optimal", best, near)
 
     enc.model.clear_objective()
-    enc.model.clear_hints()
     enc.model.add(total >= best)
-    for a, v in enc.x.items():
-        enc.model.add_hint(v, a in known)
+    hint(known)
     enc.model.minimize(cp_model.LinearExpr.sum([v.Not() if a in near else v for a, v in enc.x.items()]))
-    solver = new_solver(left())
-    status = solver.solve(enc.model)
-    if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        return Best("optimal", best, chosen(solver, enc.x), closest=status == cp_model.OPTIMAL)
+    status, found = run(1.0)
+    if found is not None:
+        return Best("optimal", best, found, closest=status == cp_model.OPTIMAL)
     return Best("optimal", best, known, closest=False)
 
 

@@ -2,7 +2,9 @@
 
 For every edition and both settings of both switches: the verdict on the declared set and on other
 declarations of the same board, the maximum, and the whole set of legal declarations agree. Each
-test runs twice: with tiny parts scanned in Python, and with every part given to CP-SAT.
+test runs on every solver path: tiny parts scanned in Python (the default on small boards), every
+part maximised by CP-SAT, and every part decided first by the CP-SAT feasibility model (the default
+on large boards).
 Set HYPOTHESIS_PROFILE=thorough for a long run (thousands of boards).
 """
 
@@ -37,18 +39,19 @@ SETTINGS: list[tuple[str, Any, Any]] = list(
     itertools.product(("current", "2006"), ("in-force", "implication"), ("paid-set", "cost-free")))
 
 
-SOLVER_PATHS = pytest.mark.parametrize("exhaustive", [legality.solve.EXHAUSTIVE_ATOMS, 0],
-                                       ids=["tiny-parts-scanned", "cp-sat-only"])
+SOLVER_PATHS = pytest.mark.parametrize(
+    "path", [(legality.solve.EXHAUSTIVE_ATOMS, legality.solve.FEASIBILITY_FIRST_ATOMS), (0, 10**9), (0, 0)],
+    ids=["tiny-parts-scanned", "cp-sat-maximise", "cp-sat-feasibility-first"])
 
 
 @contextmanager
-def exhaustive_atoms(n: int) -> Iterator[None]:
-    saved = legality.solve.EXHAUSTIVE_ATOMS
-    legality.solve.EXHAUSTIVE_ATOMS = n
+def solver_path(path: tuple[int, int]) -> Iterator[None]:
+    saved = legality.solve.EXHAUSTIVE_ATOMS, legality.solve.FEASIBILITY_FIRST_ATOMS
+    legality.solve.EXHAUSTIVE_ATOMS, legality.solve.FEASIBILITY_FIRST_ATOMS = path
     try:
         yield
     finally:
-        legality.solve.EXHAUSTIVE_ATOMS = saved
+        legality.solve.EXHAUSTIVE_ATOMS, legality.solve.FEASIBILITY_FIRST_ATOMS = saved
 
 
 def _with(board: Board, key: str, decl: frozenset[tuple[str, str]]) -> Board:
@@ -103,18 +106,18 @@ def _others(data: st.DataObject, board: Board, key: str) -> None:
 
 @SOLVER_PATHS
 @given(attack_boards(), st.data())
-def test_attack_verdicts_agree(exhaustive: int, raw: dict[str, Any], data: st.DataObject) -> None:
+def test_attack_verdicts_agree(path: tuple[int, int], raw: dict[str, Any], data: st.DataObject) -> None:
     board = parse_board(raw)
-    with exhaustive_atoms(exhaustive):
+    with solver_path(path):
         _agree(board)
         _others(data, board, "attacks")
 
 
 @SOLVER_PATHS
 @given(block_boards(), st.data())
-def test_block_verdicts_agree(exhaustive: int, raw: dict[str, Any], data: st.DataObject) -> None:
+def test_block_verdicts_agree(path: tuple[int, int], raw: dict[str, Any], data: st.DataObject) -> None:
     board = parse_board(raw)
-    with exhaustive_atoms(exhaustive):
+    with solver_path(path):
         _agree(board)
         _others(data, board, "blocks")
 
@@ -143,16 +146,16 @@ def _legal_sets_agree(board: Board, key: str) -> None:
 @SOLVER_PATHS
 @given(attack_boards())
 @settings(max_examples=int(os.environ.get("OPTIONS_EXAMPLES", "80")))
-def test_attack_legal_sets_agree(exhaustive: int, raw: dict[str, Any]) -> None:
+def test_attack_legal_sets_agree(path: tuple[int, int], raw: dict[str, Any]) -> None:
     board = parse_board(raw)
-    with exhaustive_atoms(exhaustive):
+    with solver_path(path):
         _legal_sets_agree(board.model_copy(update={"attacks": None}), "attacks")
 
 
 @SOLVER_PATHS
 @given(block_boards())
 @settings(max_examples=int(os.environ.get("OPTIONS_EXAMPLES", "80")))
-def test_block_legal_sets_agree(exhaustive: int, raw: dict[str, Any]) -> None:
+def test_block_legal_sets_agree(path: tuple[int, int], raw: dict[str, Any]) -> None:
     board = parse_board(raw)
-    with exhaustive_atoms(exhaustive):
+    with solver_path(path):
         _legal_sets_agree(board, "blocks")
