@@ -15,6 +15,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from functools import partial
 from multiprocessing import Pool
 from pathlib import Path
 from typing import Any
@@ -95,18 +96,18 @@ def main() -> None:
 
     fixtures = [parse_board(p.read_text()) for p in sorted((ROOT / "fixtures").rglob("*.json"))]
     for alt in (False, True):
-        secs = [s for b in fixtures for s in timed(lambda b=b, alt=alt: check(b, alternatives=alt), 3)]
+        secs = [s for b in fixtures for s in timed(partial(check, b, alternatives=alt), 3)]
         report(f"fixtures ({len(fixtures)}), alternatives={alt}", secs, base)
 
     commander = [parse_board(random_board(rng, 10, 15, ["B", "C", "D"])) for _ in range(args.boards)]
     for alt in (False, True):
-        secs = [s for b in commander for s in timed(lambda b=b, alt=alt: check(b, alternatives=alt), 1)]
+        secs = [s for b in commander for s in timed(partial(check, b, alternatives=alt), 1)]
         report(f"Commander 10x15, 3 defenders, alternatives={alt}", secs, base)
-    secs = [s for b in commander for s in timed(lambda b=b: check(b, rules="2006", alternatives=False), 1)]
+    secs = [s for b in commander for s in timed(partial(check, b, rules="2006", alternatives=False), 1)]
     report("Commander 10x15, 3 defenders, rules=2006", secs, base)
 
     big = [parse_board(random_board(rng, 40, 60, ["B"])) for _ in range(max(args.boards // 10, 3))]
-    secs = [s for b in big for s in timed(lambda b=b: check(b, alternatives=False), 1)]
+    secs = [s for b in big for s in timed(partial(check, b, alternatives=False), 1)]
     report("40x60, 1 defender", secs, base)
 
     lines = [(i, json.dumps(random_board(rng, 10, 15, ["B", "C", "D"])), None, None, None, 10.0)

@@ -90,7 +90,7 @@ def best_near(problem: Problem, atoms: Sequence[Atom], near: Declaration, condit
 
     deadline = time.monotonic() + time_limit
 
-    def run(share: float) -> tuple[int, Declaration | None]:
+    def run(share: float) -> tuple[cp_model.CpSolverStatus, Declaration | None]:
         solver = new_solver(max((deadline - time.monotonic()) * share, 0.001))
         status = solver.solve(enc.model)
         if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
@@ -100,7 +100,7 @@ def best_near(problem: Problem, atoms: Sequence[Atom], near: Declaration, condit
         raise RuntimeError(f"CP-SAT returned {solver.status_name(status)} on a declaration model")
 
     def hint(decl: Declaration) -> None:
-        enc.model.clear_hints()
+        enc.model.clear_hints()  # type: ignore[no-untyped-call]
         for a, v in enc.x.items():
             enc.model.add_hint(v, a in decl)
 
@@ -132,7 +132,7 @@ def best_near(problem: Problem, atoms: Sequence[Atom], near: Declaration, condit
     if known == near:
         return Best("optimal", best, near)
 
-    enc.model.clear_objective()
+    enc.model.clear_objective()  # type: ignore[no-untyped-call]
     enc.model.add(total >= best)
     hint(known)
     enc.model.minimize(cp_model.LinearExpr.sum([v.Not() if a in near else v for a, v in enc.x.items()]))
