@@ -56,6 +56,7 @@ class Judgement:
     proven: bool
     better: Declaration | None
     missed: tuple[Requirement, ...]
+    closest: bool = True
 
 
 def allowed_atoms(problem: Problem, paid: frozenset[str]) -> list[Atom]:
@@ -103,4 +104,4 @@ def judge(problem: Problem, decl: Declaration, edition: Edition, options: RulesO
         missed = tuple(q for q in problem.requirements
                        if obeyed(q, better, cond) and not obeyed(q, decl, cond))
     maximum = max(best.maximum, own) if not viol else best.maximum
-    return Judgement(legal, viol, own, maximum, proven, better, missed)
+    return Judgement(legal, viol, own, maximum, proven, better, missed, best.closest)

@@ -41,6 +41,8 @@ class Verdict:
     requirements: tuple[RequirementStatus, ...]
     missed: tuple[RequirementStatus, ...]
     better: tuple[dict[str, str], ...] | None
+    better_closest: bool = True
+    compared_with: str = "global maximum"
     costs: dict[str, int] = field(default_factory=dict)
     alternatives: dict[str, bool | None] = field(default_factory=dict)
     notes: tuple[str, ...] = ()
@@ -69,11 +71,13 @@ class Verdict:
                 "obeyed": self.obeyed,
                 "maximum": self.maximum,
                 "maximum_proven": self.maximum_proven,
+                "compared_with": self.compared_with,
                 "total": len(self.requirements),
                 "list": [r.to_json() for r in self.requirements],
                 "missed": [r.to_json() for r in self.missed],
             },
             "better": None if self.better is None else [dict(b) for b in self.better],
+            "better_is_closest": self.better_closest,
             "costs": dict(self.costs),
             "alternatives": dict(self.alternatives),
             "notes": list(self.notes),
@@ -96,12 +100,14 @@ class Verdict:
             if self.maximum is not None and not self.maximum_proven:
                 mx = f"at least {mx}"
             rule = "508.1d" if self.kind == "attack" else "509.1c"
-            lines.append(f"  requirements ({rule}): obeys {self.obeyed}, maximum {mx}, "
+            where = "" if self.compared_with == "global maximum" else f" ({self.compared_with})"
+            lines.append(f"  requirements ({rule}): obeys {self.obeyed}, maximum {mx}{where}, "
                          f"of {len(self.requirements)} in all")
             for r in self.missed:
                 lines.append(f"    missed: {r.text}")
         if self.better is not None:
-            lines.append("  better: " + (", ".join(_fmt(b) for b in self.better) or "no "
+            lines.append(("  better: " if self.better_closest else "  better (a maximum; one with fewer changes "
+                          "may exist): ") + (", ".join(_fmt(b) for b in self.better) or "no "
                                          + ("attack" if self.kind == "attack" else "blocks")))
         for n in self.notes:
             lines.append(f"  note: {n}")
