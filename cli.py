@@ -64,11 +64,15 @@ def _options(board: Board, conditional: str | None, paid_costs: str | None) -> R
     return board.rules_options.model_copy(update=update)
 
 
-def _read(file: TextIO, as_json: bool) -> Board:
+def _read_text(file: TextIO, as_json: bool) -> str:
     try:
-        text = file.read()
+        return file.read()
     except (OSError, UnicodeDecodeError) as exc:
         raise BadInput(f"can't read the board file: {exc}", as_json) from None
+
+
+def _read(file: TextIO, as_json: bool) -> Board:
+    text = _read_text(file, as_json)
     try:
         return parse_board(text)
     except BoardError as exc:
@@ -97,6 +101,34 @@ def check_cmd(file: TextIO, rules: str | None, conditional: str | None, paid_cos
         verdict = check(board, rules, _options(board, conditional, paid_costs), time_limit)
     except NothingToJudge as exc:
         raise BadInput(str(exc), as_json) from None
+    click.echo(json.dumps(verdict.to_json(), indent=2) if as_json else verdict.to_text())
+    sys.exit({True: EXIT_LEGAL, False: EXIT_ILLEGAL, None: EXIT_UNDECIDED}[verdict.legal])
+
+
+@main.command("damage")
+@click.argument("file", type=click.File("r"))
+@click.option("--maximize", type=click.Choice(["player", "kills"]), default=None,
+              help="Where the attacking player has a choice, solve for the most damage to players, "
+                   "planeswalkers and battles, or for the most creatures destroyed.")
+@judging_options
+def damage_cmd(file: TextIO, maximize: str | None, rules: str | None, conditional: str | None,
+               paid_costs: str | None, as_json: bool, time_limit: float) -> None:
+    """Run the combat damage step(s) of FILE: check the given assignment, apply it, report the results.
+
+    \b
+    Example:
+        legality damage fixtures/damage/double-strike-trample.json --json
+    """
+    from legality.damage import resolve_damage
+
+    text = _read_text(file, as_json)
+    try:
+        board = parse_board(text, departed=True)
+    except BoardError as exc:
+        raise BadInput("invalid board:\n  " + "\n  ".join(str(p) for p in exc.problems), as_json) from None
+    if board.attacks is None:
+        raise BadInput("the board has no $.attacks: there is no combat damage to deal", as_json)
+    verdict = resolve_damage(board, rules, maximize, time_limit)  # type: ignore[arg-type]
     click.echo(json.dumps(verdict.to_json(), indent=2) if as_json else verdict.to_text())
     sys.exit({True: EXIT_LEGAL, False: EXIT_ILLEGAL, None: EXIT_UNDECIDED}[verdict.legal])
 

@@ -5,7 +5,8 @@
     >>> verdict.legal, verdict.to_json()["requirements"]["maximum"]
 """
 
-from legality.check import DEFAULT_TIME_LIMIT, NothingToJudge, check
+from legality.check import DEFAULT_TIME_LIMIT, NothingToJudge, check, check_declaration
+from legality.damage import DamageVerdict, resolve_damage
 from legality.editions import EDITIONS, Edition, find_edition
 from legality.verdict import RequirementStatus, Verdict
 from models import Board, BoardError, RulesOptions, parse_board
@@ -15,12 +16,15 @@ __all__ = [
     "EDITIONS",
     "Board",
     "BoardError",
+    "DamageVerdict",
     "Edition",
     "NothingToJudge",
     "RequirementStatus",
     "RulesOptions",
     "Verdict",
     "check",
+    "check_declaration",
     "find_edition",
     "parse_board",
+    "resolve_damage",
 ]

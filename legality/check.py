@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from legality.attacks import attack_problem, defending_player_of
 from legality.blocks import block_problem, defending_players
@@ -13,6 +14,9 @@ from legality.rules import Atom, Declaration, Kind, Problem, Violation
 from legality.traits import Game, build_game
 from legality.verdict import RequirementStatus, Verdict
 from models.board import Board, RulesOptions
+
+if TYPE_CHECKING:
+    from legality.damage import DamageVerdict
 
 DEFAULT_TIME_LIMIT = 10.0
 
@@ -83,10 +87,7 @@ def block_question(board: Board, game: Game | None = None) -> Question:
 
 
 def question_for(board: Board) -> Question:
-    """The latest step present in the board (contract: damage, else blocks, else attacks)."""
-    if board.damage is not None:
-        raise NothingToJudge("the board has combat damage ($.damage); checking damage assignments is not "
-                             "supported by this version")
+    """The declaration to judge: blockers if ``blocks`` is present, else attackers."""
     if board.blocks is not None:
         return block_question(board)
     if board.attacks is not None:
@@ -107,12 +108,22 @@ def _combined(judgements: Sequence[Judgement], structural: Sequence[Violation]) 
 
 
 def check(board: Board, rules: str | None = None, options: RulesOptions | None = None,
-          time_limit: float = DEFAULT_TIME_LIMIT, alternatives: bool = True) -> Verdict:
-    """Judge the latest declaration in ``board`` and explain the answer.
+          time_limit: float = DEFAULT_TIME_LIMIT, alternatives: bool = True) -> Verdict | DamageVerdict:
+    """Judge the latest step in ``board`` (contract: damage, else blocks, else attacks) and explain it.
 
-    With ``alternatives`` the verdict also says how the other requirement semantics and the other
-    setting of each relevant switch would judge it (one more judgement each).
+    With ``alternatives`` a declaration's verdict also says how the other requirement semantics
+    and the other setting of each relevant switch would judge it (one more judgement each).
     """
+    if board.damage is not None:
+        from legality.damage import resolve_damage
+
+        return resolve_damage(board, rules, None, time_limit)
+    return check_declaration(board, rules, options, time_limit, alternatives)
+
+
+def check_declaration(board: Board, rules: str | None = None, options: RulesOptions | None = None,
+                      time_limit: float = DEFAULT_TIME_LIMIT, alternatives: bool = True) -> Verdict:
+    """Judge the declaration of blockers (if ``blocks`` is present) or else of attackers."""
     edition, opts = settings(board, rules, options)
     return judge_question(question_for(board), edition, opts, time_limit, alternatives)
 

@@ -59,6 +59,7 @@ class Simple(Frozen):
         "all_attack_if_this_attacks",
         "attacks_if_creature_attacks",
         "goad",
+        "damage_by_toughness",
     ]
 
 

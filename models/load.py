@@ -75,8 +75,12 @@ def _ability_kinds() -> frozenset[str]:
 _ABILITY_KINDS = _ability_kinds()
 
 
-def parse_board(data: str | bytes | Mapping[str, Any]) -> Board:
-    """Parse and validate a board from JSON text or already-decoded data; raise ``BoardError``."""
+def parse_board(data: str | bytes | Mapping[str, Any], departed: bool | None = None) -> Board:
+    """Parse and validate a board from JSON text or already-decoded data; raise ``BoardError``.
+
+    ``departed``: whether an attack target or a blocker may be absent from the battlefield (it has
+    left it, 506.4c, 509.1h), as in the combat damage step; by default, when the board has ``damage``.
+    """
     if isinstance(data, (str, bytes)):
         try:
             data = json.loads(data)
@@ -89,14 +93,14 @@ def parse_board(data: str | bytes | Mapping[str, Any]) -> Board:
         board = Board.model_validate(data)
     except ValidationError as err:
         raise BoardError(_pydantic_problems(err)) from None
-    problems = list(check_references(board))
+    problems = list(check_references(board, board.damage is not None if departed is None else departed))
     if problems:
         raise BoardError(problems)
     return board
 
 
-def check_references(board: Board) -> Iterator[Problem]:
-    """Every cross-reference defect of a structurally valid board."""
+def check_references(board: Board, departed: bool = False) -> Iterator[Problem]:
+    """Every cross-reference defect of a structurally valid board (see ``parse_board`` for ``departed``)."""
     players = {p.id for p in board.players}
     perms = {p.id: p for p in board.permanents}
     seen: dict[str, str] = {}
@@ -144,9 +148,9 @@ def check_references(board: Board) -> Iterator[Problem]:
         for j, ab in enumerate(ef.abilities):
             yield from _ability_refs(ab, f"{at}.abilities[{j}]", players, perms)
 
-    yield from _check_attacks(board, players, perms)
-    yield from _check_blocks(board, perms)
-    yield from _check_damage(board, players, perms)
+    yield from _check_attacks(board, players, perms, departed)
+    yield from _check_blocks(board, perms, departed)
+    yield from _check_damage(board, players, perms, departed)
 
 
 def _ability_refs(ab: Any, at: str, players: set[str], perms: Mapping[str, Any]) -> Iterator[Problem]:
@@ -167,7 +171,8 @@ def _ability_refs(ab: Any, at: str, players: set[str], perms: Mapping[str, Any])
             yield from _ability_refs(inner, f"{at}.abilities[{k}]", players, perms)
 
 
-def _check_attacks(board: Board, players: set[str], perms: Mapping[str, Any]) -> Iterator[Problem]:
+def _check_attacks(board: Board, players: set[str], perms: Mapping[str, Any],
+                   departed: bool) -> Iterator[Problem]:
     if board.attacks is None:
         return
     seen: set[str] = set()
@@ -205,14 +210,14 @@ def _check_attacks(board: Board, players: set[str], perms: Mapping[str, Any]) ->
             else:
                 yield Problem(f"{at}.target", f"{a.target!r} is neither a player, a planeswalker nor a "
                                              "battle; only those can be attacked (506.3)")
-        else:
+        elif not departed:
             yield Problem(f"{at}.target", f"{a.target!r} is not a player or permanent id")
         if a.band is not None and band_target.setdefault(a.band, a.target) != a.target:
                 yield Problem(f"{at}.target", f"band {a.band!r} attacks two different targets; a band "
                                              "attacks one player, planeswalker or battle (702.22d)")
 
 
-def _check_blocks(board: Board, perms: Mapping[str, Any]) -> Iterator[Problem]:
+def _check_blocks(board: Board, perms: Mapping[str, Any], departed: bool) -> Iterator[Problem]:
     if board.blocks is None:
         return
     if board.attacks is None:
@@ -224,7 +229,8 @@ def _check_blocks(board: Board, perms: Mapping[str, Any]) -> Iterator[Problem]:
         at = f"$.blocks[{i}]"
         pm = perms.get(b.blocker)
         if pm is None:
-            yield Problem(f"{at}.blocker", f"{b.blocker!r} is not a permanent id")
+            if not departed:
+                yield Problem(f"{at}.blocker", f"{b.blocker!r} is not a permanent id")
         elif not pm.is_creature:
             yield Problem(f"{at}.blocker", f"{b.blocker!r} is not a creature; only a creature can "
                                           "block (506.3)")
@@ -235,7 +241,8 @@ def _check_blocks(board: Board, perms: Mapping[str, Any]) -> Iterator[Problem]:
         pairs.add((b.blocker, b.attacker))
 
 
-def _check_damage(board: Board, players: set[str], perms: Mapping[str, Any]) -> Iterator[Problem]:
+def _check_damage(board: Board, players: set[str], perms: Mapping[str, Any],
+                  departed: bool) -> Iterator[Problem]:
     for i, d in enumerate(board.damage or ()):
         if d.source not in perms:
             yield Problem(f"$.damage[{i}].source", f"{d.source!r} is not a permanent id")
@@ -244,8 +251,8 @@ def _check_damage(board: Board, players: set[str], perms: Mapping[str, Any]) -> 
                 yield Problem(f"$.damage[{i}].to[{j}].target", f"{t.target!r} is not a player or "
                                                                "permanent id")
     for key, order in (board.damage_order or {}).items():
-        if key not in perms:
+        if key not in perms and not departed:
             yield Problem(f"$.damage_order.{key}", f"{key!r} is not a permanent id")
         for j, other in enumerate(order):
-            if other not in perms:
+            if other not in perms and not departed:
                 yield Problem(f"$.damage_order.{key}[{j}]", f"{other!r} is not a permanent id")

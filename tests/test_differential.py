@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 import bruteforce as bf
 import legality.solve
 from boards import attack_boards, block_boards
-from legality import RulesOptions, check, parse_board
+from legality import RulesOptions, check_declaration, parse_board
 from legality.blocks import defending_players
 from legality.options import legal_declarations
 from legality.traits import build_game
@@ -83,15 +83,15 @@ def _agree(board: Board) -> None:
     for edition, cond, paid in SETTINGS:
         opts = RulesOptions(conditional=cond, paid_costs=paid)
         expected = all(bf.legal(spaces[k], decls[k], edition, cond, paid) for k in spaces)
-        verdict = check(board, rules=edition, options=opts, alternatives=False)
+        verdict = check_declaration(board, rules=edition, options=opts, alternatives=False)
         assert verdict.legal is expected, (
             f"{edition}/{cond}/{paid}: engine {verdict.legal}, brute force {expected}\n"
             f"{board.model_dump_json(exclude_none=True)}\n{verdict.to_text()}")
         if edition == "current" and all(bf.legal(spaces[k], decls[k], "current", cond, "cost-free")
                                         and not spaces[k].costs[decls[k]] for k in spaces):
             assert verdict.maximum == sum(bf.maximum(s, cond) for s in spaces.values())
-    assert (check(board, rules="m10", alternatives=False).legal
-            is check(board, rules="current", alternatives=False).legal)
+    assert (check_declaration(board, rules="m10", alternatives=False).legal
+            is check_declaration(board, rules="current", alternatives=False).legal)
 
 
 def _others(data: st.DataObject, board: Board, key: str) -> None:

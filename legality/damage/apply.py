@@ -1,0 +1,147 @@
+"""Dealing a step's combat damage all at once (510.2, 120.3), then state-based actions (704.5, 704.6c)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from legality.damage.assign import Assignment
+from legality.damage.combat import Combat, State
+from legality.traits import matches
+from models.abilities import Protection
+
+
+@dataclass(frozen=True)
+class Dealt:
+    """One source's damage to one object or player, and how much of it was prevented."""
+
+    source: str
+    target: str
+    amount: int
+    prevented: int
+    rule: str
+
+    def to_json(self) -> dict[str, object]:
+        return {"source": self.source, "target": self.target, "amount": self.amount,
+                "prevented": self.prevented, "rule": self.rule}
+
+
+def _protected(combat: Combat, target: str, source: str) -> bool:
+    """702.16e: damage from a source with the quality protected against is prevented."""
+    game = combat.game
+    if target not in game.traits:
+        return False
+    src = game.perms[source]
+    for s in game.traits[target].of("protection"):
+        ab = s.ability
+        assert isinstance(ab, Protection)
+        if ab.everything or (ab.player is not None and src.controller == (s.you if ab.player == "you" else ab.player)):
+            return True
+        if ab.quality is not None and matches(ab.quality, src, game.traits[source].keywords):
+            return True
+    return False
+
+
+def _toxic(combat: Combat, source: str) -> int:
+    total = 0
+    for kw in combat.game.traits[source].keywords:
+        m = re.fullmatch(r"toxic (\d+)", kw)
+        if m:
+            total += int(m.group(1))
+    return total
+
+
+def deal(combat: Combat, state: State, assignment: Assignment) -> tuple[list[Dealt], dict[str, int]]:
+    """Deal every assigned amount simultaneously; return what was dealt and life gained (lifelink)."""
+    game = combat.game
+    players = {p.id for p in game.board.players}
+    dealt: list[Dealt] = []
+    gained: dict[str, int] = {}
+    for source, parts in assignment.items():
+        src = game.perms[source]
+        infect, wither = combat.has(source, "infect"), combat.has(source, "wither")
+        for target, amount in parts.items():
+            if amount <= 0:
+                continue
+            if _protected(combat, target, source):
+                dealt.append(Dealt(source, target, 0, amount, "702.16e"))
+                continue
+            if target in players:
+                if infect:
+                    state.poison[target] += amount
+                    rule = "120.3b"
+                else:
+                    state.life[target] -= amount
+                    rule = "120.3a"
+                toxic = _toxic(combat, source)
+                if toxic:
+                    state.poison[target] += toxic
+                if src.commander:
+                    state.commander[target][source] = state.commander[target].get(source, 0) + amount
+            else:
+                perm = game.perms[target]
+                if "planeswalker" in perm.card_types:
+                    state.loyalty[target] = state.loyalty.get(target, 0) - amount
+                    rule = "120.3c"
+                elif "battle" in perm.card_types:
+                    state.defense[target] = state.defense.get(target, 0) - amount
+                    rule = "120.3h"
+                elif infect or wither:
+                    state.minus[target] = state.minus.get(target, 0) + amount
+                    rule = "120.3d"
+                else:
+                    state.damage[target] = state.damage.get(target, 0) + amount
+                    rule = "120.3e"
+                if combat.has(source, "deathtouch") and perm.is_creature:
+                    state.deathtouched.add(target)
+            dealt.append(Dealt(source, target, amount, 0, rule))
+            if combat.has(source, "lifelink"):
+                gained[src.controller] = gained.get(src.controller, 0) + amount
+    for player, n in gained.items():
+        state.life[player] += n  # 702.15b: the source's controller gains that much life
+    return dealt, gained
+
+
+def state_based_actions(combat: Combat, state: State) -> list[str]:
+    """Apply 704.5a, c, f, g, h, i, v and 704.6c once; return a line for each action taken."""
+    game = combat.game
+    out: list[str] = []
+    for pl in game.board.players:
+        who = pl.id
+        if who in state.lost:
+            continue
+        if state.life[who] <= 0:
+            state.lost[who] = "704.5a"
+            out.append(f"704.5a: {who} has {state.life[who]} life and loses the game")
+        elif state.poison[who] >= 10:
+            state.lost[who] = "704.5c"
+            out.append(f"704.5c: {who} has {state.poison[who]} poison counters and loses the game")
+        else:
+            for cmd, n in state.commander[who].items():
+                if n >= 21:
+                    state.lost[who] = "704.6c"
+                    out.append(f"704.6c: {who} has been dealt {n} combat damage by commander {cmd} and loses "
+                               "the game (903.10a)")
+                    break
+    for p in game.board.permanents:
+        if p.id in state.gone:
+            continue
+        tough = state.toughness(p)
+        indestructible = p.id in game.traits and game.traits[p.id].has("indestructible")
+        if p.is_creature and tough <= 0:
+            state.gone[p.id] = "704.5f"
+            out.append(f"704.5f: {p.name} ({p.id}) has toughness {tough} and is put into its owner's graveyard")
+        elif p.is_creature and state.damage.get(p.id, 0) >= tough and not indestructible:
+            state.gone[p.id] = "704.5g"
+            out.append(f"704.5g: {p.name} ({p.id}) has lethal damage and is destroyed")
+        elif p.is_creature and p.id in state.deathtouched and state.damage.get(p.id, 0) + state.minus.get(p.id, 0) \
+                and not indestructible:
+            state.gone[p.id] = "704.5h"
+            out.append(f"704.5h: {p.name} ({p.id}) was dealt damage by a source with deathtouch and is destroyed")
+        elif "planeswalker" in p.card_types and state.loyalty.get(p.id, 1) <= 0:
+            state.gone[p.id] = "704.5i"
+            out.append(f"704.5i: {p.name} ({p.id}) has 0 loyalty and is put into its owner's graveyard")
+        elif "battle" in p.card_types and state.defense.get(p.id, 1) <= 0:
+            state.gone[p.id] = "704.5v"
+            out.append(f"704.5v: {p.name} ({p.id}) has 0 defense and is put into its owner's graveyard")
+    return out

@@ -1,0 +1,124 @@
+"""Who is in combat at the damage step, who deals damage in which step, and to what (506.4, 509.1h, 510.4)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from legality.traits import Game
+from models.board import Permanent
+
+STRIKE = ("first strike", "double strike")
+
+
+@dataclass
+class State:
+    """What changes while damage is dealt: marked damage, counters, life, loyalty, who is gone."""
+
+    damage: dict[str, int]
+    deathtouched: set[str]
+    minus: dict[str, int]  # -1/-1 counters put on by wither or infect
+    life: dict[str, int]
+    poison: dict[str, int]
+    commander: dict[str, dict[str, int]]
+    loyalty: dict[str, int]
+    defense: dict[str, int]
+    gone: dict[str, str] = field(default_factory=dict)  # permanent id → the rule that removed it
+    lost: dict[str, str] = field(default_factory=dict)  # player id → the rule that made them lose
+
+    @classmethod
+    def of(cls, game: Game) -> State:
+        b = game.board
+        return cls(
+            damage={p.id: p.damage for p in b.permanents},
+            deathtouched=set(),  # only damage since the last check counts for 704.5h
+            minus={},
+            life={p.id: p.life for p in b.players},
+            poison={p.id: p.poison for p in b.players},
+            commander={p.id: dict(p.commander_damage) for p in b.players},
+            loyalty={p.id: p.loyalty for p in b.permanents if p.loyalty is not None},
+            defense={p.id: p.defense for p in b.permanents if p.defense is not None},
+        )
+
+    def toughness(self, p: Permanent) -> int:
+        return (p.toughness or 0) - self.minus.get(p.id, 0)
+
+    def power(self, p: Permanent) -> int:
+        return (p.power or 0) - self.minus.get(p.id, 0)
+
+
+@dataclass(frozen=True)
+class Combat:
+    """The combat as declared: attack targets, blockers of each attacker and attackers of each blocker.
+
+    Orders are the board's ``damage_order`` where given, else the order of ``blocks`` (m10 only
+    uses them). Blocking one member of a band blocks the whole band (702.22h).
+    """
+
+    game: Game
+    target_of: dict[str, str]
+    blockers_of: dict[str, tuple[str, ...]]
+    attackers_of: dict[str, tuple[str, ...]]
+    blocked: frozenset[str]
+
+    @classmethod
+    def of(cls, game: Game) -> Combat:
+        board = game.board
+        on_field = game.perms
+        target_of = {a.attacker: a.target for a in board.attacks or () if a.attacker in on_field}
+        bands: dict[str, list[str]] = {}
+        for a in board.attacks or ():
+            if a.band is not None:
+                bands.setdefault(a.band, []).append(a.attacker)
+        band_of = {m: tuple(ms) for ms in bands.values() for m in ms}
+        blockers: dict[str, list[str]] = {a: [] for a in target_of}
+        attackers: dict[str, list[str]] = {}
+        blocked: set[str] = set()
+        for bl in board.blocks or ():
+            for member in band_of.get(bl.attacker, (bl.attacker,)):
+                if member not in target_of:
+                    continue
+                blocked.add(member)
+                if bl.blocker in on_field:
+                    if bl.blocker not in blockers[member]:
+                        blockers[member].append(bl.blocker)
+                    if member not in attackers.setdefault(bl.blocker, []):
+                        attackers[bl.blocker].append(member)
+        order = board.damage_order or {}
+
+        def ordered(key: str, items: list[str]) -> tuple[str, ...]:
+            given = [i for i in order.get(key, ()) if i in items]
+            return tuple(given + [i for i in items if i not in given])
+
+        return cls(game, target_of, {a: ordered(a, bs) for a, bs in blockers.items()},
+                   {b: ordered(b, as_) for b, as_ in attackers.items()}, frozenset(blocked))
+
+    def in_combat(self) -> list[str]:
+        """Attacking and blocking creatures still on the battlefield, attackers first."""
+        return list(self.target_of) + [b for b in self.attackers_of if b not in self.target_of]
+
+    def has(self, pid: str, keyword: str) -> bool:
+        return self.game.traits[pid].has(keyword)
+
+    def has_first_strike_step(self) -> bool:
+        """510.4: a first-strike step happens if any attacker or blocker has first or double strike."""
+        return any(self.has(c, k) for c in self.in_combat() for k in STRIKE)
+
+    def deals_in(self, pid: str, step: str, two_steps: bool) -> bool:
+        """Whether the creature assigns combat damage in this step (510.4, 702.4b, 702.7b)."""
+        if not two_steps:
+            return step == "regular"
+        if step == "first":
+            return any(self.has(pid, k) for k in STRIKE)
+        return self.has(pid, "double strike") or not self.has(pid, "first strike")
+
+    def amount(self, pid: str, state: State) -> int:
+        """Damage it assigns: its power, or its toughness under Doran (510.1a); 0 or less is none."""
+        p = self.game.perms[pid]
+        by_toughness = bool(self.game.traits[pid].of("damage_by_toughness"))
+        return max(state.toughness(p) if by_toughness else state.power(p), 0)
+
+    def defending_player(self, target: str) -> str | None:
+        p = self.game.perms.get(target)
+        if p is None:
+            return target if target in {pl.id for pl in self.game.board.players} else None
+        return p.protector if "battle" in p.card_types and p.protector else p.controller

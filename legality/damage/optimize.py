@@ -1,0 +1,91 @@
+"""The attacking player's best legal damage assignment for a goal, solved exactly with CP-SAT.
+
+Goals: ``player``, the most damage to players, planeswalkers and battles; ``kills``, the most
+creatures destroyed. Assignments already fixed (given, forced) are constants; the legality rules
+of ``assign`` become constraints, with "lethal" as a literal per blocker (510.1c-d, 702.19b-c).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from legality.damage.apply import _protected
+from legality.damage.assign import Assignment, Options
+from legality.damage.combat import Combat, State
+
+
+def maximise(combat: Combat, state: State, options: Mapping[str, Options], fixed: Assignment,
+             free: Sequence[str], goal: str, time_limit: float) -> Assignment | None:
+    """The best assignment for the ``free`` sources, or None if the solver ran out of time."""
+    from ortools.sat.python import cp_model
+
+    from legality.solve import new_solver
+
+    game = combat.game
+    m = cp_model.CpModel()
+    d: dict[tuple[str, str], cp_model.IntVar] = {}
+    pos: dict[tuple[str, str], cp_model.IntVar] = {}
+    for s in free:
+        opt = options[s]
+        for r in opt.recipients:
+            d[s, r] = m.new_int_var(0, opt.amount, f"d[{s},{r}]")
+            pos[s, r] = m.new_bool_var(f"p[{s},{r}]")
+            m.add(d[s, r] >= 1).only_enforce_if(pos[s, r])
+            m.add(d[s, r] == 0).only_enforce_if(pos[s, r].Not())
+        m.add(sum(d[s, r] for r in opt.recipients) == opt.amount)
+
+    def incoming(target: str, prevented: bool = False) -> cp_model.LinearExprT:
+        const = sum(parts.get(target, 0) for src, parts in fixed.items()
+                    if not (prevented and _protected(combat, target, src)))
+        terms = [v for (s, r), v in d.items() if r == target and not (prevented and _protected(combat, target, s))]
+        return sum(terms, const)
+
+    creatures = {r for (_, r) in d if r in game.perms and game.perms[r].is_creature}
+    lethal: dict[str, cp_model.IntVar] = {}
+    for c in creatures:
+        lit = m.new_bool_var(f"lethal[{c}]")
+        enough = m.new_bool_var(f"enough[{c}]")
+        need = state.toughness(game.perms[c]) - state.damage.get(c, 0)
+        m.add(incoming(c) >= need).only_enforce_if(enough)
+        touches = [pos[s, c] for s in free if (s, c) in pos and combat.has(s, "deathtouch")]
+        fixed_touch = any(parts.get(c, 0) > 0 and combat.has(src, "deathtouch") for src, parts in fixed.items())
+        if not fixed_touch:
+            m.add_bool_or([enough, *touches]).only_enforce_if(lit)
+        lethal[c] = lit
+
+    for s in free:
+        opt = options[s]
+        if opt.free:
+            continue
+        if opt.ordered:
+            for j, b in enumerate(opt.blockers):
+                for before in opt.blockers[:j]:
+                    m.add_implication(pos[s, b], lethal[before])
+        for x in opt.excess_to:
+            for b in opt.blockers:
+                m.add_implication(pos[s, x], lethal[b])
+        if opt.walker is not None:
+            m.add(incoming(opt.walker) >= state.loyalty.get(opt.walker, 0)).only_enforce_if(pos[s, opt.excess_to[-1]])
+
+    if goal == "player":
+        m.maximize(sum(v for (s, r), v in d.items() if r not in creatures))
+    else:
+        killed = []
+        for c in creatures:
+            k = m.new_bool_var(f"killed[{c}]")
+            if game.traits[c].has("indestructible"):
+                m.add(k == 0)
+            else:
+                need = state.toughness(game.perms[c]) - state.damage.get(c, 0)
+                dies = m.new_bool_var(f"dies[{c}]")
+                m.add(incoming(c, prevented=True) >= need).only_enforce_if(dies)
+                touches = [pos[s, c] for s in free if (s, c) in pos and combat.has(s, "deathtouch")
+                           and not _protected(combat, c, s)]
+                m.add_bool_or([dies, *touches]).only_enforce_if(k)
+            killed.append(k)
+        m.maximize(sum(killed))
+    solver = new_solver(time_limit)
+    status = solver.solve(m)
+    if status != cp_model.OPTIMAL:
+        return None
+    return {s: {r: int(solver.value(d[s, r])) for r in options[s].recipients if solver.value(d[s, r])} for s in free}

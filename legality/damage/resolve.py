@@ -1,0 +1,226 @@
+"""The combat damage step(s) end to end: options, the given or chosen assignment, its legality, dealing
+it, state-based actions, and the damage verdict of the contract."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from legality.damage.apply import Dealt, deal, state_based_actions
+from legality.damage.assign import Assignment, Lethal, Options, default_for, options_for, violations
+from legality.damage.combat import Combat, State
+from legality.editions import find_edition
+from legality.rules import Violation
+from legality.traits import build_game
+from models.board import Board
+
+Goal = Literal["player", "kills"]
+HOW_WORDS = {"given": "given", "forced": "the only possible assignment", "default": "default (documented)",
+             "maximize": "chosen to maximise"}
+
+
+@dataclass(frozen=True)
+class StepReport:
+    """One combat damage step: each creature's assignment and where it came from, what was dealt, SBAs."""
+
+    step: str
+    assignments: tuple[tuple[str, dict[str, int], str, str], ...]  # source, parts, how, chooser
+    violations: tuple[Violation, ...]
+    dealt: tuple[Dealt, ...]
+    state_based: tuple[str, ...]
+    life_gained: dict[str, int]
+    rejected: tuple[tuple[str, dict[str, int]], ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "step": self.step,
+            "assignments": [{"source": s, "to": [{"target": t, "amount": n} for t, n in parts.items()],
+                             "how": how, "chosen_by": who} for s, parts, how, who in self.assignments],
+            "violations": [{"rule": v.rule, "message": v.message, "permanents": list(v.permanents)}
+                           for v in self.violations],
+            "dealt": [d.to_json() for d in self.dealt],
+            "state_based_actions": list(self.state_based),
+            "life_gained": self.life_gained,
+            "rejected": [{"source": s, "to": [{"target": t, "amount": n} for t, n in parts.items()]}
+                         for s, parts in self.rejected],
+        }
+
+
+@dataclass(frozen=True)
+class DamageVerdict:
+    """The result of the combat damage step(s): the contract's damage verdict."""
+
+    rules: str
+    legal: bool | None
+    steps: tuple[StepReport, ...]
+    players: dict[str, dict[str, Any]]
+    destroyed: tuple[str, ...]
+    permanents: dict[str, dict[str, Any]]
+    notes: tuple[str, ...] = ()
+    not_understood: tuple[str, ...] = ()
+    id: str | None = None
+    goal: str | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def undecided(self) -> bool:
+        return self.legal is None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {} if self.id is None else {"id": self.id}
+        out.update({"kind": "damage", "rules": self.rules, "legal": self.legal, "undecided": self.undecided,
+                    "players": self.players, "destroyed": list(self.destroyed), "permanents": self.permanents,
+                    "steps": [s.to_json() for s in self.steps], "maximize": self.goal, "notes": list(self.notes),
+                    "not_understood": list(self.not_understood)})
+        return out
+
+    def to_text(self) -> str:
+        head = {True: "LEGAL", False: "ILLEGAL", None: "UNDECIDED (time limit)"}[self.legal]
+        lines = [f"{head}: combat damage (rules {self.rules})"]
+        for s in self.steps:
+            lines.append(f"  {'first-strike' if s.step == 'first' else 'regular'} combat damage step:")
+            for src, parts, how, who in s.assignments:
+                to = ", ".join(f"{n} to {t}" for t, n in parts.items()) or "no damage"
+                lines.append(f"    {src}: {to}  [{HOW_WORDS[how]}{'' if how == 'given' else ', ' + who}]")
+            for src, parts in s.rejected:
+                to = ", ".join(f"{n} to {t}" for t, n in parts.items()) or "no damage"
+                lines.append(f"    given for {src}, not applied: {to}")
+            for v in s.violations:
+                lines.append(f"    x {v.rule}: {v.message}")
+            for d in s.dealt:
+                if d.prevented:
+                    lines.append(f"    {d.prevented} damage from {d.source} to {d.target} is prevented ({d.rule})")
+            for a in s.state_based:
+                lines.append(f"    {a}")
+        for pid, p in self.players.items():
+            tail = " LOSES" if p["loses"] else ""
+            cmd = ", ".join(f"{k}: {v}" for k, v in p["commander_damage"].items())
+            lines.append(f"  {pid}: life {p['life']}, poison {p['poison']}"
+                         + (f", commander damage {cmd}" if cmd else "") + tail)
+        if self.destroyed:
+            lines.append(f"  leaves the battlefield: {', '.join(self.destroyed)}")
+        for n in self.notes:
+            lines.append(f"  note: {n}")
+        for u in self.not_understood:
+            lines.append(f"  not understood: {u}")
+        return "\n".join(lines)
+
+
+def _given(board: Board, step: str) -> dict[str, dict[str, int]]:
+    out: dict[str, dict[str, int]] = {}
+    for d in board.damage or ():
+        if d.step == step:
+            parts = out.setdefault(d.source, {})
+            for t in d.to:
+                parts[t.target] = parts.get(t.target, 0) + t.amount
+    return out
+
+
+def resolve_damage(board: Board, rules: str | None = None, goal: Goal | None = None,
+                   time_limit: float = 10.0) -> DamageVerdict:
+    """Run the combat damage step(s) of ``board``: check the given assignment, apply it, report results."""
+    edition = find_edition(rules or board.rules or "current")
+    game = build_game(board)
+    combat = Combat.of(game)
+    state = State.of(game)
+    two = combat.has_first_strike_step()
+    steps = ("first", "regular") if two else ("regular",)
+    notes: list[str] = []
+    legal: bool | None = True
+    reports = []
+    if not two and _given(board, "first"):
+        legal = False
+        notes.append("510.4: no attacking or blocking creature has first strike or double strike, so there is no "
+                     "first-strike combat damage step; the damage entries with step 'first' are ignored")
+    for step in steps:
+        report, ok = _step(combat, state, step, two, edition.damage == "ordered", _given(board, step), goal,
+                           time_limit)
+        reports.append(report)
+        if ok is False:
+            legal = False
+        elif ok is None and legal is True:
+            legal = None
+    if any(s.violations for s in reports):
+        notes.append("an illegal assignment is not applied (510.1e: the player assigns again); the results "
+                     "use the default assignment for that step instead")
+    if goal is not None:
+        notes.append(f"assignments the attacking player chooses were solved for the most "
+                     f"{'damage to players, planeswalkers and battles' if goal == 'player' else 'creatures destroyed'}")
+    players = {p.id: {"life": state.life[p.id], "poison": state.poison[p.id],
+                      "commander_damage": state.commander[p.id], "loses": p.id in state.lost,
+                      "loses_by": state.lost.get(p.id)} for p in board.players}
+    perms = {}
+    for p in board.permanents:
+        if p.id in combat.in_combat() or p.id in state.loyalty or p.id in state.defense:
+            entry: dict[str, Any] = {"damage": state.damage.get(p.id, 0)}
+            if p.is_creature:
+                entry["toughness"] = state.toughness(p)
+                entry["power"] = state.power(p)
+            if p.id in state.loyalty:
+                entry["loyalty"] = state.loyalty[p.id]
+            if p.id in state.defense:
+                entry["defense"] = state.defense[p.id]
+            if p.id in state.gone:
+                entry["leaves_by"] = state.gone[p.id]
+            perms[p.id] = entry
+    return DamageVerdict(edition.name, legal, tuple(reports), players, tuple(state.gone), perms, tuple(notes),
+                         game.unread, board.id, goal)
+
+
+def _step(combat: Combat, state: State, step: str, two: bool, ordered: bool, given: dict[str, dict[str, int]],
+          goal: Goal | None, time_limit: float) -> tuple[StepReport, bool | None]:
+    game = combat.game
+    sources = [c for c in combat.in_combat() if c not in state.gone and combat.deals_in(c, step, two)]
+    options = {s: options_for(combat, state, s, ordered) for s in sources}
+    structural = []
+    for src in given:
+        if src not in options:
+            why = "is not an attacking or blocking creature" if src not in combat.in_combat() else \
+                f"deals no combat damage in the {step} combat damage step (510.4)"
+            structural.append(Violation("510.4" if src in combat.in_combat() else "510.1",
+                                        f"{game.perms[src].name} ({src}) {why}", (src,)))
+    ok: bool | None = True
+    chosen = _choose(combat, state, options, {s: p for s, p in given.items() if s in options}, goal, time_limit)
+    if chosen is None:
+        ok, chosen = None, _choose(combat, state, options, given, None, time_limit)
+        assert chosen is not None
+    assignment, how = chosen
+    found = structural + violations(combat, state, options, assignment, [s for s in given if s in options])
+    if found:
+        ok = False
+        fallback = _choose(combat, state, options, {}, None, time_limit)
+        assert fallback is not None
+        assignment, how = fallback
+    dealt, gained = deal(combat, state, assignment)
+    sba = state_based_actions(combat, state)
+    rows = tuple((s, {t: n for t, n in assignment[s].items() if n}, how[s], options[s].chooser) for s in sources)
+    rejected = tuple((s, p) for s, p in given.items()) if found else ()
+    return StepReport(step, rows, tuple(found), tuple(dealt), tuple(sba), gained, rejected), ok
+
+
+def _choose(combat: Combat, state: State, options: dict[str, Options], given: dict[str, dict[str, int]],
+            goal: Goal | None, time_limit: float) -> tuple[Assignment, dict[str, str]] | None:
+    """The step's whole assignment: given entries, forced ones, then maximised or default choices."""
+    assignment: Assignment = {s: dict(p) for s, p in given.items()}
+    how = {s: "given" for s in given}
+    for s, opt in options.items():
+        if s not in assignment and opt.forced:
+            assignment[s] = default_for(opt, Lethal(combat, state, assignment))
+            how[s] = "forced"
+    if goal is not None:
+        from legality.damage.optimize import maximise
+
+        free = [s for s, o in options.items() if s not in assignment and s in combat.target_of
+                and o.chooser == combat.game.board.active_player]
+        if free:
+            best = maximise(combat, state, options, assignment, free, goal, time_limit)
+            if best is None:
+                return None
+            for s in free:
+                assignment[s] = best[s]
+                how[s] = "maximize"
+    for s, opt in options.items():
+        if s not in assignment:
+            assignment[s] = default_for(opt, Lethal(combat, state, assignment))
+            how[s] = "default"
+    return assignment, how
