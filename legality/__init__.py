@@ -5,11 +5,12 @@
     >>> verdict.legal, verdict.to_json()["requirements"]["maximum"]
 """
 
+from legality.board import parse_board
 from legality.check import DEFAULT_TIME_LIMIT, NothingToJudge, check, check_declaration
 from legality.damage import DamageVerdict, resolve_damage
 from legality.editions import EDITIONS, Edition, find_edition
 from legality.verdict import RequirementStatus, Verdict
-from models import Board, BoardError, RulesOptions, parse_board
+from models import Board, BoardError, RulesOptions
 
 __all__ = [
     "DEFAULT_TIME_LIMIT",

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from models.abilities import (
     GLOBAL_KINDS,
+    Ability,
     BlockerCount,
     CantAttack,
     Color,
@@ -165,6 +166,9 @@ def _norm(kw: str) -> str:
 
 def build_game(board: Board) -> Game:
     """Work out every creature's traits from all sources (abilities stage of the pipeline)."""
+    from legality.text.grammar import Context
+    from legality.text.read import read
+
     perms = {p.id: p for p in board.permanents}
     unread: list[str] = []
     own_kw: dict[str, list[tuple[str, str, str, str]]] = {p.id: [] for p in board.permanents}
@@ -181,24 +185,40 @@ def build_game(board: Board) -> Game:
         elif holder is not None and holder in own_ab:
             own_ab[holder].append(Sourced(ab, source, origin, you))  # type: ignore[arg-type]
 
+    hand = {pl.id: pl.hand_size for pl in board.players}
     for p in board.permanents:
         holder = p.id
         if p.attached_to in perms and not p.is_creature:
             holder = p.attached_to
         for kw in p.keywords:
             own_kw[holder].append((_norm(kw), p.name, p.id, p.controller))
-        for ab in p.abilities:
-            take(ab, holder if ab.kind not in GLOBAL_KINDS else None, p.name, p.id, p.controller, None)
+        text_abilities: list[Ability] = []
         if p.oracle and p.oracle.strip():
-            unread.append(f"{p.name} ({p.id}): rules text is not read; give its combat abilities as "
-                          f"keywords/abilities: {p.oracle!r}")
+            for r in read(p.oracle, p.name, Context(hand_size=hand.get(p.controller), source_id=p.id)):
+                if r.status == "not understood":
+                    unread.append(f"{p.name} ({p.id}): {r.sentence!r}: {r.note}")
+                elif r.note == "target":
+                    unread.append(f"{p.name} ({p.id}): {r.sentence!r}: targets a creature; give the result as an "
+                                  "effect with targets")
+                else:
+                    own_kw[p.id].extend((_norm(k), p.name, p.id, p.controller) for k in r.keywords)
+                    text_abilities.extend(r.abilities)
+        for ab in (*p.abilities, *text_abilities):
+            take(ab, holder if ab.kind not in GLOBAL_KINDS else None, p.name, p.id, p.controller, None)
 
     for i, e in enumerate(board.effects):
         origin = f"effect[{i}]"
         targets = tuple(t for t in e.targets if t in perms)
-        if e.text and not e.abilities:
-            unread.append(f"effect {e.source!r}: text is not read; give it as abilities: {e.text!r}")
-        for ab in e.abilities:
+        text_abilities = []
+        if e.text and e.text.strip():
+            ctx = Context(x=e.x, hand_size=hand.get(e.controller), source_id=e.source_id)
+            for r in read(e.text, e.source, ctx):
+                if r.status == "not understood":
+                    unread.append(f"effect {e.source!r}: {r.sentence!r}: {r.note}")
+                elif r.keywords:
+                    text_abilities.append(Grant(kind="grant", keywords=r.keywords))
+                text_abilities.extend(r.abilities)
+        for ab in (*e.abilities, *text_abilities):
             if ab.kind in GLOBAL_KINDS:
                 take(ab, None, e.source, origin, e.controller, targets or None)
             else:

@@ -7,7 +7,7 @@ what, who may block what) are checked here, all at once, so a user sees every pr
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -75,11 +75,33 @@ def _ability_kinds() -> frozenset[str]:
 _ABILITY_KINDS = _ability_kinds()
 
 
-def parse_board(data: str | bytes | Mapping[str, Any], departed: bool | None = None) -> Board:
+CardDefaults = Callable[[str], Mapping[str, Any] | None]
+"""Card name → the board fields a card library supplies for it (None if unknown)."""
+
+
+def fill_from_library(data: Mapping[str, Any], cards: CardDefaults) -> dict[str, Any]:
+    """The board with each permanent's missing fields taken from the card library by ``name``."""
+    out = dict(data)
+    perms = data.get("permanents")
+    if isinstance(perms, list):
+        filled = []
+        for p in perms:
+            if isinstance(p, Mapping) and isinstance(p.get("name"), str):
+                known = cards(p["name"])
+                if known:
+                    p = {**{k: v for k, v in known.items() if k not in p}, **p}
+            filled.append(p)
+        out["permanents"] = filled
+    return out
+
+
+def parse_board(data: str | bytes | Mapping[str, Any], departed: bool | None = None,
+                cards: CardDefaults | None = None) -> Board:
     """Parse and validate a board from JSON text or already-decoded data; raise ``BoardError``.
 
     ``departed``: whether an attack target or a blocker may be absent from the battlefield (it has
     left it, 506.4c, 509.1h), as in the combat damage step; by default, when the board has ``damage``.
+    ``cards``: a card library; fields a permanent doesn't give come from it (explicit fields win).
     """
     if isinstance(data, (str, bytes)):
         try:
@@ -89,6 +111,8 @@ def parse_board(data: str | bytes | Mapping[str, Any], departed: bool | None = N
                                            f"column {exc.colno})")]) from None
     if not isinstance(data, Mapping):
         raise BoardError([Problem("$", "a board must be a JSON object")])
+    if cards is not None:
+        data = fill_from_library(data, cards)
     try:
         board = Board.model_validate(data)
     except ValidationError as err:

@@ -11,7 +11,7 @@ COLORS = ["W", "U", "B", "R", "G"]
 
 def _creature(draw: st.DrawFn, cid: str, ctrl: str, kws: list[str], abilities: list[dict[str, Any]],
               p_tapped: float) -> dict[str, Any]:
-    c: dict[str, Any] = {"id": cid, "name": f"Creature {cid}", "controller": ctrl,
+    c: dict[str, Any] = {"id": cid, "name": f"Creature {cid}", "controller": ctrl, "oracle": "",
                          "power": draw(st.integers(0, 4)), "toughness": draw(st.integers(1, 4)),
                          "colors": draw(st.lists(st.sampled_from(COLORS), max_size=2, unique=True))}
     if draw(st.integers(0, 99)) < 15:
@@ -39,7 +39,7 @@ def attack_boards(draw: st.DrawFn) -> dict[str, Any]:
     opp = [p["id"] for p in players[1:]]
     perms: list[dict[str, Any]] = []
     if draw(st.booleans()):
-        perms.append({"id": "pw", "name": "Planeswalker", "controller": "B", "types": ["planeswalker"],
+        perms.append({"id": "pw", "oracle": "", "name": "Planeswalker", "controller": "B", "types": ["planeswalker"],
                       "loyalty": 3})
     n = draw(st.integers(1, 4))
     ids = [f"a{i}" for i in range(n)]
@@ -57,12 +57,13 @@ def attack_boards(draw: st.DrawFn) -> dict[str, Any]:
         perms.append(c)
     effects: list[dict[str, Any]] = []
     if draw(st.integers(0, 99)) < 30:
-        perms.append({"id": "prison", "name": "Ghostly Prison", "controller": "B", "types": ["enchantment"],
+        perms.append({"id": "prison", "oracle": "", "name": "Ghostly Prison", "controller": "B",
+                      "types": ["enchantment"],
                       "abilities": [{"kind": "grant", "to": "opponents", "abilities": [
                           {"kind": "attack_cost", "amount": draw(st.integers(0, 2)), "defender": "you",
                            "planeswalkers": draw(st.booleans())}]}]})
     if draw(st.integers(0, 99)) < 30:
-        perms.append({"id": "arbiter", "name": "Crawlspace", "controller": draw(st.sampled_from(opp)),
+        perms.append({"id": "arbiter", "oracle": "", "name": "Crawlspace", "controller": draw(st.sampled_from(opp)),
                       "types": ["artifact"], "abilities": [
                           {"kind": "max_attackers", "n": draw(st.integers(0, 2)),
                            **({"defender": "you"} if draw(st.booleans()) else {})}]})
@@ -121,13 +122,14 @@ def block_boards(draw: st.DrawFn) -> dict[str, Any]:
         perms.append(_creature(draw, f"b{i}", ctrl, ["flying", "reach", "shadow", "horsemanship"],
                                blk_abilities, 0.12))
     if draw(st.integers(0, 99)) < 20:
-        perms.append({"id": "swamp", "name": "Swamp", "controller": "B", "types": ["land"],
+        perms.append({"id": "swamp", "oracle": "", "name": "Swamp", "controller": "B", "types": ["land"],
                       "supertypes": ["basic"], "subtypes": ["Swamp"]})
     if draw(st.integers(0, 99)) < 20:
-        perms.append({"id": "arbiter", "name": "Silent Arbiter", "controller": "A", "types": ["artifact"],
+        perms.append({"id": "arbiter", "oracle": "", "name": "Silent Arbiter", "controller": "A", "types": ["artifact"],
                       "abilities": [{"kind": "max_blockers_total", "n": draw(st.integers(1, 2))}]})
     if draw(st.integers(0, 99)) < 20:
-        perms.append({"id": "drums", "name": "Goblin War Drums", "controller": "A", "types": ["enchantment"],
+        perms.append({"id": "drums", "oracle": "", "name": "Goblin War Drums", "controller": "A",
+                      "types": ["enchantment"],
                       "abilities": [{"kind": "grant", "to": "you", "keywords": ["menace"]}]})
     effects: list[dict[str, Any]] = []
     if draw(st.integers(0, 99)) < 20:
