@@ -56,6 +56,12 @@ def judging_options(f: F) -> F:
                      help="rules_options.conditional (overrides the board's).")(f)
     f = click.option("--rules", type=click.Choice(list(EDITIONS)), default=None,
                      help="Rules edition (overrides the board's 'rules'; default current).")(f)
+    f = click.option("--strict", is_flag=True,
+                     help="Rules text that is not understood is an error (exit 2) instead of a note.")(f)
+    f = click.option("--cards", "cards", type=click.Path(exists=True, dir_okay=False), default=None,
+                     envvar="LEGALITY_CARDS",
+                     help="Card library to load: Scryfall 'Oracle Cards' bulk JSON or MTGJSON AtomicCards.json "
+                          "(also LEGALITY_CARDS).")(f)
     return f
 
 
@@ -71,12 +77,27 @@ def _read_text(file: TextIO, as_json: bool) -> str:
         raise BadInput(f"can't read the board file: {exc}", as_json) from None
 
 
-def _read(file: TextIO, as_json: bool) -> Board:
+def _read(file: TextIO, as_json: bool, cards: str | None = None, departed: bool | None = None) -> Board:
     text = _read_text(file, as_json)
     try:
-        return parse_board(text)
+        return parse_board(text, departed, _cards(cards, as_json))
     except BoardError as exc:
         raise BadInput("invalid board:\n  " + "\n  ".join(str(p) for p in exc.problems), as_json) from None
+
+
+def _cards(path: str | None, as_json: bool) -> str | None:
+    from legality.cards import CardLibraryError, library
+
+    try:
+        library(path)
+    except CardLibraryError as exc:
+        raise BadInput(str(exc), as_json) from None
+    return path
+
+
+def _strict(unread: tuple[str, ...], strict: bool, as_json: bool) -> None:
+    if strict and unread:
+        raise BadInput("rules text not understood (--strict):\n  " + "\n  ".join(unread), as_json)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -89,18 +110,19 @@ def main() -> None:
 @click.argument("file", type=click.File("r"))
 @judging_options
 def check_cmd(file: TextIO, rules: str | None, conditional: str | None, paid_costs: str | None,
-              as_json: bool, time_limit: float) -> None:
+              as_json: bool, time_limit: float, cards: str | None, strict: bool) -> None:
     """Judge the latest declaration in FILE (- for standard input).
 
     \b
     Example:
         legality check fixtures/article/gorilla-no-block.json --rules current
     """
-    board = _read(file, as_json)
+    board = _read(file, as_json, cards)
     try:
         verdict = check(board, rules, _options(board, conditional, paid_costs), time_limit)
     except NothingToJudge as exc:
         raise BadInput(str(exc), as_json) from None
+    _strict(verdict.not_understood, strict, as_json)
     click.echo(json.dumps(verdict.to_json(), indent=2) if as_json else verdict.to_text())
     sys.exit({True: EXIT_LEGAL, False: EXIT_ILLEGAL, None: EXIT_UNDECIDED}[verdict.legal])
 
@@ -112,7 +134,7 @@ def check_cmd(file: TextIO, rules: str | None, conditional: str | None, paid_cos
                    "planeswalkers and battles, or for the most creatures destroyed.")
 @judging_options
 def damage_cmd(file: TextIO, maximize: str | None, rules: str | None, conditional: str | None,
-               paid_costs: str | None, as_json: bool, time_limit: float) -> None:
+               paid_costs: str | None, as_json: bool, time_limit: float, cards: str | None, strict: bool) -> None:
     """Run the combat damage step(s) of FILE: check the given assignment, apply it, report the results.
 
     \b
@@ -121,14 +143,11 @@ def damage_cmd(file: TextIO, maximize: str | None, rules: str | None, conditiona
     """
     from legality.damage import resolve_damage
 
-    text = _read_text(file, as_json)
-    try:
-        board = parse_board(text, departed=True)
-    except BoardError as exc:
-        raise BadInput("invalid board:\n  " + "\n  ".join(str(p) for p in exc.problems), as_json) from None
+    board = _read(file, as_json, cards, departed=True)
     if board.attacks is None:
         raise BadInput("the board has no $.attacks: there is no combat damage to deal", as_json)
     verdict = resolve_damage(board, rules, maximize, time_limit)  # type: ignore[arg-type]
+    _strict(verdict.not_understood, strict, as_json)
     click.echo(json.dumps(verdict.to_json(), indent=2) if as_json else verdict.to_text())
     sys.exit({True: EXIT_LEGAL, False: EXIT_ILLEGAL, None: EXIT_UNDECIDED}[verdict.legal])
 
@@ -139,7 +158,7 @@ def damage_cmd(file: TextIO, maximize: str | None, rules: str | None, conditiona
               help="How many legal declarations to print (all are counted).")
 @judging_options
 def options_cmd(file: TextIO, limit: int, rules: str | None, conditional: str | None,
-                paid_costs: str | None, as_json: bool, time_limit: float) -> None:
+                paid_costs: str | None, as_json: bool, time_limit: float, cards: str | None, strict: bool) -> None:
     """List the legal declarations for the next declaration to be made, and count them.
 
     \b
@@ -148,17 +167,20 @@ def options_cmd(file: TextIO, limit: int, rules: str | None, conditional: str | 
     """
     from legality.options import legal_declarations
 
-    board = _read(file, as_json)
+    board = _read(file, as_json, cards)
     listing = legal_declarations(board, rules, _options(board, conditional, paid_costs), limit, time_limit)
     click.echo(json.dumps(listing.to_json(), indent=2) if as_json else listing.to_text())
     sys.exit(EXIT_LEGAL if listing.complete else EXIT_UNDECIDED)
 
 
-def judge_line(args: tuple[int, str, str | None, str | None, str | None, float]) -> dict[str, Any]:
+BatchLine = tuple[int, str, str | None, str | None, str | None, float, str | None, bool]
+
+
+def judge_line(args: BatchLine) -> dict[str, Any]:
     """One batch line → its verdict JSON, or an error object naming the line (never raises)."""
-    lineno, text, rules, conditional, paid_costs, time_limit = args
+    lineno, text, rules, conditional, paid_costs, time_limit, cards, strict = args
     try:
-        board = parse_board(text)
+        board = parse_board(text, None, cards)
     except BoardError as exc:
         return {"error": "invalid board", "line": lineno, "problems": [
             {"path": p.path, "message": p.message} for p in exc.problems]}
@@ -169,6 +191,9 @@ def judge_line(args: tuple[int, str, str | None, str | None, str | None, float])
         if board.id is not None:
             out["id"] = board.id
         return out
+    if strict and verdict.not_understood:
+        return {"error": "rules text not understood (--strict)", "line": lineno, "id": board.id,
+                "not_understood": list(verdict.not_understood)}
     return verdict.to_json()
 
 
@@ -178,7 +203,7 @@ def judge_line(args: tuple[int, str, str | None, str | None, str | None, float])
               help="Worker processes (one CP-SAT worker each).")
 @judging_options
 def batch_cmd(file: TextIO, jobs: int, rules: str | None, conditional: str | None, paid_costs: str | None,
-              as_json: bool, time_limit: float) -> None:
+              as_json: bool, time_limit: float, cards: str | None, strict: bool) -> None:
     """Judge a JSON Lines file: one verdict line out per board line in, in input order.
 
     \b
@@ -186,7 +211,9 @@ def batch_cmd(file: TextIO, jobs: int, rules: str | None, conditional: str | Non
         legality batch boards.jsonl --jobs 2 > verdicts.jsonl
     """
     lines = file.read().splitlines()
-    work = [(i, line, rules, conditional, paid_costs, time_limit) for i, line in enumerate(lines, 1)]
+    cards = _cards(cards, False)
+    work: list[BatchLine] = [(i, line, rules, conditional, paid_costs, time_limit, cards, strict)
+                             for i, line in enumerate(lines, 1)]
     results: Iterator[dict[str, Any]]
     if jobs > 1 and len(work) > 1:
         pool = Pool(jobs)
@@ -205,6 +232,63 @@ def batch_cmd(file: TextIO, jobs: int, rules: str | None, conditional: str | Non
         pool.close()
         pool.join()
     sys.exit(EXIT_ILLEGAL if failed else EXIT_LEGAL)
+
+
+@main.command("card")
+@click.argument("name", required=False)
+@click.option("--text", "text", default=None, help="Read this rules text instead of a library card's.")
+@click.option("--cards", "cards", type=click.Path(exists=True, dir_okay=False), default=None,
+              envvar="LEGALITY_CARDS", help="Card library to load (Scryfall or MTGJSON file).")
+@click.option("--json", "as_json", is_flag=True, help="Print what was understood as JSON.")
+@click.option("--hand-size", type=click.IntRange(min=0), default=None,
+              help="Cards in its controller's hand, for texts that count them.")
+@click.option("--x", "x", type=int, default=None, help="The value of X, for texts that use it.")
+def card_cmd(name: str | None, text: str | None, cards: str | None, as_json: bool, hand_size: int | None,
+             x: int | None) -> None:
+    """Show what the checker understands from a card's rules text: abilities in plain words, with rules.
+
+    \b
+    Examples:
+        legality card "Gorilla Berserkers"
+        legality card --text "Creatures without flying can't attack."
+    """
+    from legality.cards import lookup
+    from legality.text.describe import describe
+    from legality.text.grammar import Context
+    from legality.text.read import read
+
+    if text is None:
+        if name is None:
+            raise BadInput("give a card NAME or --text", as_json)
+        card = lookup(name, _cards(cards, as_json))
+        if card is None:
+            raise BadInput(f"no card named {name!r} in the library (load one with --cards)", as_json)
+        text, name = card.oracle, card.name
+        head = f"{card.name}: {' '.join(card.supertypes + card.types)}" + (
+            f" — {' '.join(card.subtypes)}" if card.subtypes else "") + (
+            f" {card.power}/{card.toughness}" if card.power is not None else "")
+    else:
+        head = f"text{f' of {name}' if name else ''}"
+    readings = read(text, name, Context(x=x, hand_size=hand_size, source_id=name))
+    if as_json:
+        click.echo(json.dumps({"name": name, "text": text, "sentences": [
+            {"sentence": r.sentence, "status": r.status, "keywords": list(r.keywords),
+             "abilities": [a.model_dump(exclude_defaults=True) for a in r.abilities],
+             "described": [describe(a) for a in r.abilities], "note": r.note, "template": r.template}
+            for r in readings]}, indent=2))
+        return
+    click.echo(head)
+    for r in readings:
+        mark = {"understood": "+", "no combat meaning": "-", "not understood": "?"}[r.status]
+        click.echo(f"  {mark} {r.sentence}")
+        for kw in r.keywords:
+            click.echo(f"      keyword: {kw}")
+        for a in r.abilities:
+            click.echo(f"      {describe(a)}")
+        if r.status != "understood" and r.note:
+            click.echo(f"      ({r.status}: {r.note})")
+    if not readings:
+        click.echo("  (no rules text)")
 
 
 @main.command("schema")

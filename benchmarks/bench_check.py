@@ -23,7 +23,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from cli import judge_line  # noqa: E402
+from cli import BatchLine, judge_line  # noqa: E402
 from legality import check, parse_board  # noqa: E402
 
 
@@ -110,8 +110,8 @@ def main() -> None:
     secs = [s for b in big for s in timed(partial(check, b, alternatives=False), 1)]
     report("40x60, 1 defender", secs, base)
 
-    lines = [(i, json.dumps(random_board(rng, 10, 15, ["B", "C", "D"])), None, None, None, 10.0)
-             for i in range(args.boards * 2)]
+    lines: list[BatchLine] = [(i, json.dumps(random_board(rng, 10, 15, ["B", "C", "D"])), None, None, None, 10.0,
+                               None, False) for i in range(args.boards * 2)]
     t = time.perf_counter()
     for line in lines:
         judge_line(line)

@@ -42,7 +42,10 @@ KNOWN_KEYWORDS = frozenset({
     "toxic", "changeling", "unblockable",
 })
 _LANDWALK = re.compile(r"^(?:(snow|nonbasic|legendary) )?(\w+)walk$")
-_PARAMETRIC = re.compile(r"^(ward|toxic|rampage|bushido|annihilator|afflict|flanking)\b")
+_PARAMETRIC = re.compile(r"^(ward|toxic|rampage|bushido|annihilator|afflict|flanking|equip|enchant|"
+                         r"forestcycling|islandcycling|swampcycling|mountaincycling|plainscycling|cycling|dash)\b")
+_PROTECTION = re.compile(r"^protection from (white|blue|black|red|green|all colors|everything|creatures|artifacts|"
+                         r"enchantments|lands|planeswalkers|multicolored|monocolored|player \S+)$")
 
 
 @dataclass(frozen=True)
@@ -133,7 +136,7 @@ def keyword_abilities(kw: str, source: str, origin: str, you: str) -> list[Sourc
 
 
 def is_known_keyword(kw: str) -> bool:
-    return (kw in KNOWN_KEYWORDS or kw.startswith("protection from ") or bool(_LANDWALK.match(kw))
+    return (kw in KNOWN_KEYWORDS or bool(_PROTECTION.match(kw)) or bool(_LANDWALK.match(kw))
             or bool(_PARAMETRIC.match(kw)))
 
 

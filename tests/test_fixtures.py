@@ -78,3 +78,25 @@ def test_illegal_by_requirements_offers_a_legal_better_declaration() -> None:
         fixed = parse_board(data)
         again = check(fixed, rules=setting, options=RulesOptions())
         assert again.legal is True, f"{path.name}[{setting}]: better {verdict.better} is not legal\n{again.to_text()}"
+
+
+TWINS = sorted(Path(__file__).resolve().parent.parent.joinpath("fixtures", "text").rglob("*.json"))
+
+
+@pytest.mark.parametrize("twin", TWINS, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_text_twin_gives_the_same_verdict(twin: Path) -> None:
+    """A board given by names and rules text only reads exactly as its structured original (issue: twins)."""
+    meta = json.loads(twin.read_text())["meta"]
+    structured = parse_board((twin.parents[3] / meta["twin_of"]).read_text())
+    text = parse_board(twin.read_text())
+    for edition in meta["expect"]:
+        edition = edition.split("/")[0]
+        a, b = check(structured, rules=edition), check(text, rules=edition)
+        assert not b.not_understood, b.not_understood
+        if isinstance(a, DamageVerdict):
+            assert isinstance(b, DamageVerdict)
+            assert (a.legal, a.players, sorted(a.destroyed)) == (b.legal, b.players, sorted(b.destroyed))
+        else:
+            assert not isinstance(b, DamageVerdict)
+            assert (a.legal, a.obeyed, a.maximum, len(a.requirements), a.better) == \
+                (b.legal, b.obeyed, b.maximum, len(b.requirements), b.better), f"{twin.name}[{edition}]"

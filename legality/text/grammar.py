@@ -100,6 +100,13 @@ def quality(phrase: str, ctx: Context) -> Quality:
 
 # ------------------------------------------------------------------------------------------- predicates
 
+def _defined_x(m: re.Match[str]) -> None:
+    """A cost whose X the text defines from the game ("where X is ...") can't be read from the board."""
+    if "where x is" in m.group(0):
+        raise Unreadable("the cost's X is defined by the game state: give the amount as an attack_cost/block_cost "
+                         "ability")
+
+
 Builder = Callable[[re.Match[str], Context], list[CreatureAbility]]
 PREDICATES: list[tuple[str, re.Pattern[str], Builder]] = []
 
@@ -150,6 +157,7 @@ def _p6(m: re.Match[str], c: Context) -> list[CreatureAbility]:
            r"controller pays? \{(?P<n>\d+|x)\}(?: for each (?:creature|of those creatures)[^.]*| for each card in "
            r"your hand(?P<per>))?")
 def _p7(m: re.Match[str], c: Context) -> list[CreatureAbility]:
+    _defined_x(m)
     return [AttackCost(kind="attack_cost", amount=c.amount(m["n"], m["per"] is not None),
                        defender="you" if m["you"] else None, planeswalkers=bool(m["pw"]))]
 
@@ -162,6 +170,7 @@ def _p8(m: re.Match[str], c: Context) -> list[CreatureAbility]:
 @predicate("can't block unless pays",
            r"can(?:'t|not) block unless (?:its|their) controller pays? \{(?P<n>\d+|x)\}(?: for each [^.]*)?")
 def _p9(m: re.Match[str], c: Context) -> list[CreatureAbility]:
+    _defined_x(m)
     return [BlockCost(kind="block_cost", amount=c.amount(m["n"]))]
 
 
@@ -170,6 +179,11 @@ def _p10(m: re.Match[str], c: Context) -> list[CreatureAbility]:
     if c.source_id is None:
         raise Unreadable("names the source: give the effect's source_id")
     return [CantBlock(kind="cant_block", attacker=c.source_id)]
+
+
+@predicate("can't block creatures with [quality]", r"can(?:'t|not) block (?P<q>creatures with .+)")
+def _p11b(m: re.Match[str], c: Context) -> list[CreatureAbility]:
+    return [CantBlock(kind="cant_block", quality=quality(m["q"], c))]
 
 
 @predicate("can't block [quality] creatures", r"can(?:'t|not) block (?P<q>.+) creatures")

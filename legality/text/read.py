@@ -63,12 +63,18 @@ def normalise(text: str, name: str | None) -> str:
     return t
 
 
+ACTIVATED = re.compile(r"^[^.\"]*?(?:\{[^}]*\}|\btap\b|sacrifice|discard)[^.\"]*?: ")
+
+
 def sentences(text: str) -> list[str]:
     """Split normalised text into sentences (lines, then full stops outside braces and quotes)."""
     out: list[str] = []
     for line in text.split("\n"):
         line = line.strip()
         if not line:
+            continue
+        if ACTIVATED.match(line):  # an activated ability: its effect is one with its cost
+            out.append(line.rstrip(".").strip())
             continue
         parts = re.split(r"(?<=[.!])\s+(?=[a-z~{+-])", line)
         out.extend(p.strip().rstrip(".").strip() for p in parts if p.strip().rstrip(".").strip())
@@ -104,14 +110,18 @@ def _read_predicates(rest: str, ctx: Context) -> tuple[list[str], list[CreatureA
     keywords: list[str] = []
     abilities: list[CreatureAbility] = []
     pt = False
-    parts = re.split(r",? and (?=(?:can|gets?|gains?|has|have|attacks?|blocks?|must|assigns?)\b)", rest)
+    parts = re.split(r",? and (?=(?:can|gets?|gains?|has|have|attacks?|blocks?|must|assigns?|its)\b)", rest)
     for part in parts:
         part = part.strip()
         if PT_CHANGE.fullmatch(part):
             pt = True
             continue
+        if part == "its activated abilities can't be activated":
+            continue
         m = KEYWORD_VERB.fullmatch(part)
         if m:
+            if "of your choice" in m["kws"]:
+                raise Unreadable("a choice: write the chosen quality into the text (e.g. 'protection from red')")
             kws = [k.strip() for k in re.split(r",\s*(?:and\s+)?|\s+and\s+", m["kws"]) if k.strip()]
             if all(is_known_keyword(k) for k in kws):
                 keywords.extend(kws)
@@ -141,10 +151,13 @@ NO_MEANING = [
     (re.compile(r"^(?:as long as|during your turn|during each)\b.*\bgets? [+-][\dx]+/[+-][\dx]+"),
      "changes power/toughness: give the current values on the board"),
     (re.compile(r"^~ deals \w+ damage to\b"), "noncombat damage"),
+    (re.compile(r".* enters?(?: the battlefield)? tapped$"), "how permanents enter the battlefield"),
     (re.compile(r"^the attacking player chooses how each creature blocks each combat$"),
      "who chooses the block; the choice must still be legal (Master Warcraft ruling, 2005-10-01)"),
     (re.compile(r"^(?:you may )?untap (?:it|that creature|target creature)"), "untaps: give the creature's state"),
-    (re.compile(r"^destroy |^draw |^add \{|^counter target|^return |^exile |^create "), "no combat rules meaning"),
+    (re.compile(r"^destroy |^draw |^add \{|^counter target|^return |^exile |^create |^scry \d+$|^you gain \d+ life$"),
+     "no combat rules meaning"),
+    (re.compile(r"^cast this spell only\b"), "timing of casting"),
 ]
 
 Template = tuple[str, re.Pattern[str], Callable[[re.Match[str], Context], tuple[Where | str, list[Ability]]]]
@@ -163,8 +176,10 @@ TEMPLATES: list[Template] = [
     ("no more than N can block", re.compile(r"^no more than (?P<n>" + NUM + r") creatures? can block each "
                                             r"(?:combat|turn)$"),
      lambda m, c: ("global", [MaxBlockers(kind="max_blockers_total", n=number(m["n"]))])),
-    ("goad", re.compile(r"^goad (?:target creature|it|that creature|each creature target opponent controls)$"),
+    ("goad", re.compile(r"^goad (?:target creature|it|that creature)$"),
      lambda m, c: ("target", [Simple(kind="goad")])),
+    ("goad all", re.compile(r"^goad all creatures (?:you don't control|your opponents control)$"),
+     lambda m, c: ("global", [Grant(kind="grant", to="opponents", abilities=(Simple(kind="goad"),))])),
 ]
 
 

@@ -1,0 +1,92 @@
+"""Abilities of the vocabulary in plain words, with the rule each one comes from (for ``legality card``)."""
+
+from __future__ import annotations
+
+from models.abilities import Ability, Grant, Quality
+
+PLAIN: dict[str, tuple[str, str]] = {
+    "cant_attack_or_block": ("can't attack or block", "508.1c, 509.1b"),
+    "cant_attack_alone": ("can't attack alone", "508.1c"),
+    "cant_block_alone": ("can't block alone", "509.1b"),
+    "cant_attack_or_block_alone": ("can't attack or block alone", "508.1c, 509.1b"),
+    "attacks_alone_only": ("can only attack alone", "508.1c"),
+    "cant_be_blocked": ("can't be blocked", "509.1b"),
+    "cant_be_blocked_unless_all_block": ("can't be blocked unless all creatures defending player controls block it",
+                                         "509.1b"),
+    "block_any_number": ("can block any number of creatures", "509.1a"),
+    "attacks_each_combat": ("requirement: attacks each combat if able", "508.1d"),
+    "blocks_each_combat": ("requirement: blocks each combat if able", "509.1c"),
+    "lure": ("requirement on each creature able to block it: block it (one requirement per creature)", "509.1c"),
+    "must_be_blocked": ("requirement: must be blocked if able (one requirement)", "509.1c"),
+    "all_attack_if_this_attacks": ("conditional requirement: if it attacks, each creature its controller controls "
+                                   "attacks if able", "508.1d"),
+    "attacks_if_creature_attacks": ("conditional requirement: if a creature its controller controls attacks, it "
+                                    "attacks if able", "508.1d"),
+    "goad": ("goaded: attacks each combat if able, and a player other than the goading player if able",
+             "701.15b"),
+    "damage_by_toughness": ("assigns combat damage equal to its toughness", "510.1a"),
+}
+
+
+def quality_words(q: Quality) -> str:
+    parts = []
+    if q.colors:
+        parts.append("/".join(q.colors))
+    if q.types:
+        parts.append("/".join(q.types))
+    if q.subtypes:
+        parts.append("/".join(q.subtypes))
+    if q.supertypes:
+        parts.append("/".join(q.supertypes))
+    if q.keywords:
+        parts.append("with " + "/".join(q.keywords))
+    if q.power_at_least is not None:
+        parts.append(f"power {q.power_at_least} or greater")
+    if q.power_at_most is not None:
+        parts.append(f"power {q.power_at_most} or less")
+    words = " ".join(parts) or "any"
+    return f"not ({words})" if q.negate else words
+
+
+def describe(ab: Ability) -> str:
+    """One line: what the ability does for declarations, and its rule."""
+    k = ab.kind
+    if k in PLAIN:
+        words, rule = PLAIN[k]
+        return f"{words} ({rule})"
+    d = ab.model_dump(exclude_defaults=True)
+    if isinstance(ab, Grant):
+        who = {"you": "creatures you control", "opponents": "creatures your opponents control",
+               "all": "all creatures"}[ab.to]
+        if ab.quality is not None:
+            who += f" that are {quality_words(ab.quality)}"
+        gets = [f"keyword {kw}" for kw in ab.keywords] + [describe(a) for a in ab.abilities]
+        return f"{who} get: " + "; ".join(gets)
+    q = d.get("quality")
+    qw = quality_words(ab.quality) if q is not None and hasattr(ab, "quality") and ab.quality is not None else ""
+    table = {
+        "cant_attack": (f"can't attack{' ' + str(d['defender']) if d.get('defender') else ''}", "508.1c"),
+        "cant_block": (f"can't block{' ' + str(d['attacker']) if d.get('attacker') else ''}"
+                       f"{' creatures that are ' + qw if qw else ''}", "509.1b"),
+        "can_block_only": (f"can block only creatures that are {qw}", "509.1b"),
+        "min_blockers": (f"can't be blocked except by {d.get('n')} or more creatures", "509.1b"),
+        "max_blockers": (f"can't be blocked by more than {d.get('n')} creature(s)", "509.1b"),
+        "cant_be_blocked_by": (f"can't be blocked by creatures that are {qw}", "509.1b"),
+        "cant_be_blocked_except_by": (f"can't be blocked except by creatures that are {qw}", "509.1b"),
+        "block_additional": (f"can block {d.get('n', 1)} additional creature(s)", "509.1a"),
+        "attacks_player_if_able": (f"requirement: attacks {d.get('player')} if able", "508.1d"),
+        "blocks_if_able": (f"requirement: blocks {d.get('attacker')} if able", "509.1c"),
+        "attack_cost": (f"cost: can't attack{' ' + str(d['defender']) if d.get('defender') else ''} unless its "
+                        f"controller pays {d.get('amount')} (never required by a requirement)", "508.1d, 508.1h"),
+        "block_cost": (f"cost: can't block unless its controller pays {d.get('amount')} (never required by a "
+                       "requirement)", "509.1c-d"),
+        "protection": ("protection: can't be blocked by " + ("creatures" if d.get("everything") else
+                       f"creatures controlled by {d.get('player')}" if d.get("player") else f"creatures that are {qw}"),
+                       "702.16f"),
+        "landwalk": ("landwalk: can't be blocked while the defending player controls such a land", "702.14c"),
+        "max_attackers": (f"no more than {d.get('n')} creature(s) can attack"
+                          f"{' ' + str(d['defender']) if d.get('defender') else ''} each combat", "508.1c"),
+        "max_blockers_total": (f"no more than {d.get('n')} creature(s) can block each combat", "509.1b"),
+    }
+    words, rule = table.get(k, (k, "?"))
+    return f"{words} ({rule})"
