@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Literal
 
 from legality.text.grammar import (
@@ -185,11 +186,13 @@ TEMPLATES: list[Template] = [
 
 def read(text: str, name: str | None = None, ctx: Context | None = None) -> list[Reading]:
     """Read rules text sentence by sentence (for a permanent, ``name`` is its card name)."""
-    ctx = ctx or Context()
-    out = []
-    for s in sentences(normalise(text, name)):
-        out.append(read_sentence(s, ctx))
-    return out
+    return list(_read_cached(text, name, ctx or Context()))
+
+
+@lru_cache(maxsize=4096)
+def _read_cached(text: str, name: str | None, ctx: Context) -> tuple[Reading, ...]:
+    """Readings are pure values: a batch reads each card's text once."""
+    return tuple(read_sentence(s, ctx) for s in sentences(normalise(text, name)))
 
 
 def read_sentence(s: str, ctx: Context) -> Reading:
