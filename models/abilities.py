@@ -194,43 +194,14 @@ class Grant(Frozen):
     abilities: tuple[CreatureAbility, ...] = ()
 
 
-CreatureAbility = Annotated[
-    Simple
-    | CantAttack
-    | CantBlock
-    | CanBlockOnly
-    | BlockerCount
-    | BlockedByQuality
-    | BlockAdditional
-    | AttacksPlayer
-    | BlocksAttacker
-    | AttackCost
-    | BlockCost
-    | Protection
-    | Landwalk,
-    Field(discriminator="kind"),
-]
+_CreatureKinds = (
+    Simple | CantAttack | CantBlock | CanBlockOnly | BlockerCount | BlockedByQuality | BlockAdditional
+    | AttacksPlayer | BlocksAttacker | AttackCost | BlockCost | Protection | Landwalk
+)
+CreatureAbility = Annotated[_CreatureKinds, Field(discriminator="kind")]
 """Abilities a single creature has."""
 
-Ability = Annotated[
-    Simple
-    | CantAttack
-    | CantBlock
-    | CanBlockOnly
-    | BlockerCount
-    | BlockedByQuality
-    | BlockAdditional
-    | AttacksPlayer
-    | BlocksAttacker
-    | AttackCost
-    | BlockCost
-    | Protection
-    | Landwalk
-    | MaxAttackers
-    | MaxBlockers
-    | Grant,
-    Field(discriminator="kind"),
-]
+Ability = Annotated[_CreatureKinds | MaxAttackers | MaxBlockers | Grant, Field(discriminator="kind")]
 """Any ability in the vocabulary: a creature's own, or a global one."""
 
 GLOBAL_KINDS = frozenset({"max_attackers", "max_blockers_total", "grant"})

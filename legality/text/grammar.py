@@ -111,6 +111,11 @@ Builder = Callable[[re.Match[str], Context], list[CreatureAbility]]
 PREDICATES: list[tuple[str, re.Pattern[str], Builder]] = []
 
 
+def constant(name: str, pattern: str, *abilities: CreatureAbility) -> None:
+    """Register a predicate that always means the same abilities ("can't block")."""
+    PREDICATES.append((name, re.compile(pattern + r"$"), lambda m, c: list(abilities)))
+
+
 def predicate(name: str, pattern: str) -> Callable[[Builder], Builder]:
     """Register a predicate template (a verb phrase such as "can't block")."""
     def wrap(f: Builder) -> Builder:
@@ -119,24 +124,17 @@ def predicate(name: str, pattern: str) -> Callable[[Builder], Builder]:
     return wrap
 
 
-@predicate("can't attack or block alone", r"can(?:'t|not) attack or block alone")
-def _p1(m: re.Match[str], c: Context) -> list[CreatureAbility]:
-    return [Simple(kind="cant_attack_or_block_alone")]
+constant("can't attack or block alone", r"can(?:'t|not) attack or block alone",
+         Simple(kind="cant_attack_or_block_alone"))
 
 
-@predicate("can't attack alone", r"can(?:'t|not) attack alone")
-def _p2(m: re.Match[str], c: Context) -> list[CreatureAbility]:
-    return [Simple(kind="cant_attack_alone")]
+constant("can't attack alone", r"can(?:'t|not) attack alone", Simple(kind="cant_attack_alone"))
 
 
-@predicate("can't block alone", r"can(?:'t|not) block alone")
-def _p3(m: re.Match[str], c: Context) -> list[CreatureAbility]:
-    return [Simple(kind="cant_block_alone")]
+constant("can't block alone", r"can(?:'t|not) block alone", Simple(kind="cant_block_alone"))
 
 
-@predicate("can only attack alone", r"can only attack alone")
-def _p4(m: re.Match[str], c: Context) -> list[CreatureAbility]:
-    return [Simple(kind="attacks_alone_only")]
+constant("can only attack alone", r"can only attack alone", Simple(kind="attacks_alone_only"))
 
 
 @predicate("can't attack or block unless pays",
@@ -147,9 +145,7 @@ def _p5(m: re.Match[str], c: Context) -> list[CreatureAbility]:
     return [AttackCost(kind="attack_cost", amount=n), BlockCost(kind="block_cost", amount=n)]
 
 
-@predicate("can't attack or block", r"can(?:'t|not) attack or block")
-def _p6(m: re.Match[str], c: Context) -> list[CreatureAbility]:
-    return [Simple(kind="cant_attack_or_block")]
+constant("can't attack or block", r"can(?:'t|not) attack or block", Simple(kind="cant_attack_or_block"))
 
 
 @predicate("can't attack (you) unless pays",
@@ -191,14 +187,11 @@ def _p11(m: re.Match[str], c: Context) -> list[CreatureAbility]:
     return [CantBlock(kind="cant_block", quality=quality(m["q"], c))]
 
 
-@predicate("can't block", r"can(?:'t|not) block")
-def _p12(m: re.Match[str], c: Context) -> list[CreatureAbility]:
-    return [CantBlock(kind="cant_block")]
+constant("can't block", r"can(?:'t|not) block", CantBlock(kind="cant_block"))
 
 
-@predicate("attacks each combat if able", r"attacks? (?:each combat|each turn|this turn|this combat)? ?if able")
-def _p13(m: re.Match[str], c: Context) -> list[CreatureAbility]:
-    return [Simple(kind="attacks_each_combat")]
+constant("attacks each combat if able", r"attacks? (?:each combat|each turn|this turn|this combat)? ?if able",
+         Simple(kind="attacks_each_combat"))
 
 
 @predicate("blocks [attacker] if able", r"blocks? (?P<who>~|it) (?:this turn |this combat |each combat )?if able")
@@ -209,9 +202,8 @@ def _p14(m: re.Match[str], c: Context) -> list[CreatureAbility]:
     return [BlocksAttacker(kind="blocks_if_able", attacker=c.source_id)]
 
 
-@predicate("blocks each combat if able", r"blocks? (?:each combat|each turn|this turn|this combat)? ?if able")
-def _p15(m: re.Match[str], c: Context) -> list[CreatureAbility]:
-    return [Simple(kind="blocks_each_combat")]
+constant("blocks each combat if able", r"blocks? (?:each combat|each turn|this turn|this combat)? ?if able",
+         Simple(kind="blocks_each_combat"))
 
 
 @predicate("can't be blocked except by N or more", r"can(?:'t|not) be blocked except by (?P<n>" + NUM +
@@ -226,10 +218,9 @@ def _p17(m: re.Match[str], c: Context) -> list[CreatureAbility]:
     return [BlockerCount(kind="max_blockers", n=number(m["n"]))]
 
 
-@predicate("can't be blocked unless all block",
-           r"can(?:'t|not) be blocked unless all creatures defending player controls block it")
-def _p18(m: re.Match[str], c: Context) -> list[CreatureAbility]:
-    return [Simple(kind="cant_be_blocked_unless_all_block")]
+constant("can't be blocked unless all block",
+           r"can(?:'t|not) be blocked unless all creatures defending player controls block it",
+         Simple(kind="cant_be_blocked_unless_all_block"))
 
 
 @predicate("can't be blocked except by [quality]", r"can(?:'t|not) be blocked except by (?P<q>.+)")
@@ -245,9 +236,7 @@ def _p20(m: re.Match[str], c: Context) -> list[CreatureAbility]:
     return [BlockedByQuality(kind="cant_be_blocked_by", quality=quality(m["q"], c))]
 
 
-@predicate("can't be blocked", r"can(?:'t|not) be blocked|is unblockable")
-def _p21(m: re.Match[str], c: Context) -> list[CreatureAbility]:
-    return [Simple(kind="cant_be_blocked")]
+constant("can't be blocked", r"can(?:'t|not) be blocked|is unblockable", Simple(kind="cant_be_blocked"))
 
 
 @predicate("can block an additional N creatures", r"can block an additional (?:(?P<n>" + NUM +
@@ -256,9 +245,8 @@ def _p22(m: re.Match[str], c: Context) -> list[CreatureAbility]:
     return [BlockAdditional(kind="block_additional", n=number(m["n"]) if m["n"] else 1)]
 
 
-@predicate("can block any number of creatures", r"can block any number of creatures(?: each combat)?")
-def _p23(m: re.Match[str], c: Context) -> list[CreatureAbility]:
-    return [Simple(kind="block_any_number")]
+constant("can block any number of creatures", r"can block any number of creatures(?: each combat)?",
+         Simple(kind="block_any_number"))
 
 
 @predicate("can block only [quality]", r"can block only (?P<q>.+)")
@@ -266,15 +254,13 @@ def _p24(m: re.Match[str], c: Context) -> list[CreatureAbility]:
     return [CanBlockOnly(kind="can_block_only", quality=quality(m["q"], c))]
 
 
-@predicate("must be blocked if able", r"must be blocked(?: each combat| this turn)? if able")
-def _p25(m: re.Match[str], c: Context) -> list[CreatureAbility]:
-    return [Simple(kind="must_be_blocked")]
+constant("must be blocked if able", r"must be blocked(?: each combat| this turn)? if able",
+         Simple(kind="must_be_blocked"))
 
 
-@predicate("assigns combat damage equal to its toughness",
-           r"assigns? combat damage equal to (?:its|their) toughness rather than (?:its|their) power")
-def _p26(m: re.Match[str], c: Context) -> list[CreatureAbility]:
-    return [Simple(kind="damage_by_toughness")]
+constant("assigns combat damage equal to its toughness",
+           r"assigns? combat damage equal to (?:its|their) toughness rather than (?:its|their) power",
+         Simple(kind="damage_by_toughness"))
 
 
 class _Keyword(Exception):
