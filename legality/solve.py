@@ -26,7 +26,7 @@ Status = Literal["optimal", "feasible", "unknown"]
 EXHAUSTIVE_ATOMS = 6
 """Parts with at most this many atoms are scanned exhaustively instead of modelled."""
 FEASIBILITY_FIRST_ATOMS = 150
-"""Parts with at least this many atoms decide legality with a feasibility model before maximising."""
+"""Parts with at least this many atoms are solved in phases (feasibility first); smaller ones in one solve."""
 
 
 @dataclass(frozen=True)
@@ -78,7 +78,8 @@ def best_near(problem: Problem, atoms: Sequence[Atom], near: Declaration, condit
               time_limit: float, clean: bool = True) -> Best:
     """Maximise the requirements obeyed on ``atoms``; among the best, the fewest changes from ``near``.
 
-    Phases on one model (performance notes §3.6): (1) on large parts, when ``near`` breaks no
+    Small parts take one solve of a combined objective (requirements first, then changes). Large
+    parts take phases on one model (performance notes §3.6): (1) when ``near`` breaks no
     restriction, the feasibility question "does anything obey more?", which decides legality
     fastest; (2) the maximum, warm-started from the best declaration known; (3) the fewest changes
     at that maximum. A phase that runs out of time keeps what the earlier ones proved: a maximum
@@ -107,6 +108,16 @@ def best_near(problem: Problem, atoms: Sequence[Atom], near: Declaration, condit
     enc = encode(problem, atoms, conditional)
     total = enc.score()
     own = score(problem, near, conditional)
+    changes = cp_model.LinearExpr.sum([v.Not() if a in near else v for a, v in enc.x.items()])
+    if len(atoms) < FEASIBILITY_FIRST_ATOMS:
+        # Small parts: one solve, the most requirements first and then the fewest changes.
+        enc.model.maximize((len(atoms) + 1) * total - changes)
+        status, found = run(1.0)
+        if status == cp_model.OPTIMAL and found is not None:
+            return Best("optimal", score(problem, found, conditional), found)
+        if found is not None and (not clean or score(problem, found, conditional) > own):
+            return Best("feasible", score(problem, found, conditional), found, closest=False)
+        return Best("unknown", 0, None)
     known: Declaration | None = near if clean else None
     if clean and len(atoms) >= FEASIBILITY_FIRST_ATOMS:
         enc.model.add(total >= own + 1)
@@ -135,7 +146,7 @@ def best_near(problem: Problem, atoms: Sequence[Atom], near: Declaration, condit
     enc.model.clear_objective()  # type: ignore[no-untyped-call]
     enc.model.add(total >= best)
     hint(known)
-    enc.model.minimize(cp_model.LinearExpr.sum([v.Not() if a in near else v for a, v in enc.x.items()]))
+    enc.model.minimize(changes)
     status, found = run(1.0)
     if found is not None:
         return Best("optimal", best, found, closest=status == cp_model.OPTIMAL)

@@ -2,9 +2,9 @@
 
 For every edition and both settings of both switches: the verdict on the declared set and on other
 declarations of the same board, the maximum, and the whole set of legal declarations agree. Each
-test runs on every solver path: tiny parts scanned in Python (the default on small boards), every
-part maximised by CP-SAT, and every part decided first by the CP-SAT feasibility model (the default
-on large boards).
+test runs on every solver path: tiny parts scanned in Python and small ones in one CP-SAT solve (the
+defaults on small boards), every part in one CP-SAT solve, and every part in CP-SAT phases with the
+feasibility model first (the default on large boards).
 Set HYPOTHESIS_PROFILE=thorough for a long run (thousands of boards).
 """
 
@@ -41,7 +41,7 @@ SETTINGS: list[tuple[str, Any, Any]] = list(
 
 SOLVER_PATHS = pytest.mark.parametrize(
     "path", [(legality.solve.EXHAUSTIVE_ATOMS, legality.solve.FEASIBILITY_FIRST_ATOMS), (0, 10**9), (0, 0)],
-    ids=["tiny-parts-scanned", "cp-sat-maximise", "cp-sat-feasibility-first"])
+    ids=["tiny-parts-scanned", "cp-sat-one-solve", "cp-sat-phases"])
 
 
 @contextmanager

@@ -22,7 +22,9 @@ def maximise(combat: Combat, state: State, options: Mapping[str, Options], fixed
     from legality.solve import new_solver
 
     game = combat.game
-    m = cp_model.CpModel()
+    from legality.encoding import Model
+
+    m = Model()
     d: dict[tuple[str, str], cp_model.IntVar] = {}
     pos: dict[tuple[str, str], cp_model.IntVar] = {}
     for s in free:
