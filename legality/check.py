@@ -167,7 +167,7 @@ def judge_question(q: Question, edition: Edition, opts: RulesOptions,
         requirements=tuple(statuses), missed=tuple(missed), better=better,
         better_closest=all(j.closest for j in js),
         compared_with="rule 500.5 neighbourhood" if edition.neighbourhood else "global maximum", costs=costs,
-        alternatives=others, notes=tuple(notes), not_understood=q.game.unread,
+        alternatives=others, notes=tuple(notes) + q.game.warnings, not_understood=q.game.unread,
         id=q.game.board.id, defending_players=tuple(p.defending_player or "" for p in q.problems),
     )
 

@@ -91,6 +91,7 @@ class Game:
     traits: Mapping[str, Traits]
     globals: tuple[GlobalRule, ...]
     unread: tuple[str, ...]
+    warnings: tuple[str, ...] = ()
 
     def creatures_of(self, player: str) -> list[Permanent]:
         """Creatures this player controls, in board order."""
@@ -189,6 +190,7 @@ def build_game(board: Board) -> Game:
             own_ab[holder].append(Sourced(ab, source, origin, you))  # type: ignore[arg-type]
 
     hand = {pl.id: pl.hand_size for pl in board.players}
+    warnings: list[str] = []
     for p in board.permanents:
         holder = p.id
         if p.attached_to in perms and not p.is_creature:
@@ -196,6 +198,7 @@ def build_game(board: Board) -> Game:
         for kw in p.keywords:
             own_kw[holder].append((_norm(kw), p.name, p.id, p.controller))
         text_abilities: list[Ability] = []
+        text_keywords: list[str] = []
         if p.oracle and p.oracle.strip():
             for r in read(p.oracle, p.name, Context(hand_size=hand.get(p.controller), source_id=p.id)):
                 if r.status == "not understood":
@@ -204,8 +207,15 @@ def build_game(board: Board) -> Game:
                     unread.append(f"{p.name} ({p.id}): {r.sentence!r}: targets a creature; give the result as an "
                                   "effect with targets")
                 else:
-                    own_kw[p.id].extend((_norm(k), p.name, p.id, p.controller) for k in r.keywords)
+                    text_keywords.extend(_norm(k) for k in r.keywords)
                     text_abilities.extend(r.abilities)
+        own_kw[p.id].extend((k, p.name, p.id, p.controller) for k in text_keywords)
+        twice = sorted(({a.kind for a in text_abilities} & {a.kind for a in p.abilities})
+                       | (set(text_keywords) & {_norm(k) for k in p.keywords}))
+        if twice:
+            warnings.append(f"{p.name} ({p.id}): {', '.join(twice)} given both in its rules text and as structured "
+                            "keywords/abilities; they count twice (abilities come from all sources together); give "
+                            "\"oracle\": \"\" if the structured ones replace the text")
         for ab in (*p.abilities, *text_abilities):
             take(ab, holder if ab.kind not in GLOBAL_KINDS else None, p.name, p.id, p.controller, None)
 
@@ -253,4 +263,4 @@ def build_game(board: Board) -> Game:
             if not is_known_keyword(kw):
                 unread.append(f"{p.name} ({p.id}): keyword {kw!r} is not known")
         traits[p.id] = Traits(frozenset(k for k, *_ in kws), tuple(abilities))
-    return Game(board, perms, traits, tuple(globals_), tuple(dict.fromkeys(unread)))
+    return Game(board, perms, traits, tuple(globals_), tuple(dict.fromkeys(unread)), tuple(warnings))

@@ -340,3 +340,19 @@ def test_strict_makes_unread_text_an_error(tmp_path: Path) -> None:
     assert loose.exit_code == 1 and "not understood" in loose.output
     strict = CliRunner().invoke(main, ["check", str(f), "--strict"])
     assert strict.exit_code == 2 and "frobnicate the wibble" in strict.output
+
+
+def test_structured_abilities_that_repeat_the_text_are_flagged() -> None:
+    """The contract adds keywords/abilities to the rules text; a repeat counts twice, so the verdict warns."""
+    from legality import check_declaration, parse_board
+
+    board = json.loads((Path(__file__).parent.parent / "fixtures/article/gorilla-no-block.json").read_text())
+    for p in board["permanents"]:
+        p.pop("oracle")  # the library's text now applies as well as the structured abilities
+    verdict = check_declaration(parse_board(board))
+    assert len(verdict.requirements) == 4  # each Screen's "blocks each combat" counted twice
+    screen = [n for n in verdict.notes if n.startswith("Razorgrass Screen (screen1)")]
+    assert len(screen) == 1 and "blocks_each_combat, defender given both in its rules text" in screen[0]
+    clean = check_declaration(parse_board((Path(__file__).parent.parent / "fixtures/article/gorilla-no-block.json")
+                                          .read_text()))
+    assert not any("given both" in n for n in clean.notes)

@@ -163,7 +163,8 @@ def resolve_damage(board: Board, rules: str | None = None, goal: Goal | None = N
             if p.id in state.gone:
                 entry["leaves_by"] = state.gone[p.id]
             perms[p.id] = entry
-    return DamageVerdict(edition.name, legal, tuple(reports), players, tuple(state.gone), perms, tuple(notes),
+    return DamageVerdict(edition.name, legal, tuple(reports), players, tuple(state.gone), perms,
+                         tuple(notes) + game.warnings,
                          game.unread, board.id, goal)
 
 
