@@ -179,3 +179,24 @@ def test_check_judges_the_damage_step_when_present() -> None:
 
 def test_damage_verdict_type() -> None:
     assert isinstance(resolve_damage(parse_board(_board("commander-damage-21")), "current"), DamageVerdict)
+
+
+def test_damage_triggers_are_reported_not_resolved() -> None:
+    """Contract: abilities that trigger on the combat damage are reported (510.3a), not resolved."""
+    board = {"version": 1, "active_player": "A", "players": [{"id": "A", "life": 20}, {"id": "B", "life": 20}],
+             "permanents": [
+                 {"id": "bas", "name": "Stone-Tongue Basilisk", "controller": "A",
+                  "oracle": "Whenever Stone-Tongue Basilisk deals combat damage to a creature, destroy that creature "
+                            "at end of combat."},
+                 {"id": "bear", "name": "Grizzly Bears", "controller": "B"},
+                 {"id": "ninja", "name": "Ninja of the Deep Hours", "controller": "A", "power": 2, "toughness": 2,
+                  "oracle": "Whenever Ninja of the Deep Hours deals combat damage to a player, you may draw a card."}],
+             "attacks": [{"attacker": "bas", "target": "B"}, {"attacker": "ninja", "target": "B"}],
+             "blocks": [{"blocker": "bear", "attacker": "bas"}], "damage": []}
+    v = resolve_damage(parse_board(board), "current")
+    assert len(v.steps[0].triggers) == 2
+    board["blocks"] = [{"blocker": "bear", "attacker": "ninja"}]
+    v = resolve_damage(parse_board(board), "current")
+    # the Basilisk now hits the player, not a creature; the Ninja hits only the Bears: nothing triggers
+    assert v.steps[0].triggers == ()
+    assert v.to_json()["steps"][0]["triggered"] == []

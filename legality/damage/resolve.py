@@ -3,6 +3,7 @@ it, state-based actions, and the damage verdict of the contract."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -30,6 +31,7 @@ class StepReport:
     state_based: tuple[str, ...]
     life_gained: dict[str, int]
     rejected: tuple[tuple[str, dict[str, int]], ...] = ()
+    triggers: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -43,6 +45,7 @@ class StepReport:
             "life_gained": self.life_gained,
             "rejected": [{"source": s, "to": [{"target": t, "amount": n} for t, n in parts.items()]}
                          for s, parts in self.rejected],
+            "triggered": list(self.triggers),
         }
 
 
@@ -92,6 +95,8 @@ class DamageVerdict:
                     lines.append(f"    {d.prevented} damage from {d.source} to {d.target} is prevented ({d.rule})")
             for a in s.state_based:
                 lines.append(f"    {a}")
+            for t in s.triggers:
+                lines.append(f"    triggers (not resolved): {t}")
         for pid, p in self.players.items():
             tail = " LOSES" if p["loses"] else ""
             cmd = ", ".join(f"{k}: {v}" for k, v in p["commander_damage"].items())
@@ -196,7 +201,43 @@ def _step(combat: Combat, state: State, step: str, two: bool, ordered: bool, giv
     sba = state_based_actions(combat, state)
     rows = tuple((s, {t: n for t, n in assignment[s].items() if n}, how[s], options[s].chooser) for s in sources)
     rejected = tuple((s, p) for s, p in given.items()) if found else ()
-    return StepReport(step, rows, tuple(found), tuple(dealt), tuple(sba), gained, rejected), ok
+    return StepReport(step, rows, tuple(found), tuple(dealt), tuple(sba), gained, rejected,
+                      tuple(triggered_by(combat, dealt))), ok
+
+
+DAMAGE_TRIGGER = re.compile(r"^whenever (?P<who>~|enchanted creature|equipped creature) deals "
+                            r"(?P<combat>combat )?damage"
+                            r"(?: to (?P<to>a player|an opponent|a creature|a planeswalker|one or more)?[^,]*)?,")
+
+
+def triggered_by(combat: Combat, dealt: list[Dealt]) -> list[str]:
+    """Triggered abilities of the sources' rules text that this damage triggers (510.3a): reported only."""
+    from legality.text.read import normalise, sentences
+
+    game = combat.game
+    players = {p.id for p in game.board.players}
+    out = []
+    for src in dict.fromkeys(d.source for d in dealt if d.amount > 0):
+        hit = [d.target for d in dealt if d.source == src and d.amount > 0]
+        texts = [(p.oracle, p.name, p.id) for p in game.board.permanents
+                 if p.oracle and (p.id == src or (p.attached_to == src and not p.is_creature))]
+        for text, name, pid in texts:
+            for s in sentences(normalise(text, name)):
+                m = DAMAGE_TRIGGER.match(s)
+                if not m or (m["who"] == "~") != (pid == src):
+                    continue
+                to = m["to"] or ""
+                if "player" in to or "opponent" in to:
+                    ok = any(t in players for t in hit)
+                elif "creature" in to:
+                    ok = any(t in game.perms and game.perms[t].is_creature for t in hit)
+                elif "planeswalker" in to:
+                    ok = any(t in game.perms and "planeswalker" in game.perms[t].card_types for t in hit)
+                else:
+                    ok = True
+                if ok:
+                    out.append(f"{name} ({pid}): {s}")
+    return out
 
 
 def _choose(combat: Combat, state: State, options: dict[str, Options], given: dict[str, dict[str, int]],
