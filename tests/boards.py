@@ -41,6 +41,9 @@ def attack_boards(draw: st.DrawFn) -> dict[str, Any]:
     if draw(st.booleans()):
         perms.append({"id": "pw", "oracle": "", "name": "Planeswalker", "controller": "B", "types": ["planeswalker"],
                       "loyalty": 3})
+    if draw(st.integers(0, 99)) < 25:  # a Siege its controller may attack, protected by an opponent (310.8b)
+        perms.append({"id": "siege", "oracle": "", "name": "Siege", "controller": "A", "types": ["battle"],
+                      "subtypes": ["Siege"], "defense": 4, "protector": "B"})
     n = draw(st.integers(1, 4))
     ids = [f"a{i}" for i in range(n)]
     per_creature: list[dict[str, Any]] = [
@@ -73,7 +76,7 @@ def attack_boards(draw: st.DrawFn) -> dict[str, Any]:
     if draw(st.integers(0, 99)) < 25:
         effects.append({"source": "Bullwhip", "controller": "B", "targets": [draw(st.sampled_from(ids))],
                         "abilities": [{"kind": "attacks_each_combat"}]})
-    targets = opp + (["pw"] if any(p["id"] == "pw" for p in perms) else [])
+    targets = opp + [p["id"] for p in perms if p["id"] in ("pw", "siege")]
     attacks = []
     for cid in ids:
         t = draw(st.sampled_from([None, *targets]))
@@ -138,8 +141,13 @@ def block_boards(draw: st.DrawFn) -> dict[str, Any]:
     if draw(st.integers(0, 99)) < 15:
         effects.append({"source": "Invasion Plans", "controller": "A", "abilities": [
             {"kind": "grant", "to": "opponents", "abilities": [{"kind": "blocks_each_combat"}]}]})
-    attacks = [{"attacker": aid, "target": draw(st.sampled_from(defenders))} for aid in aids]
-    target_of = {a["attacker"]: a["target"] for a in attacks}
+    if draw(st.integers(0, 99)) < 25:
+        perms.append({"id": "siege", "oracle": "", "name": "Siege", "controller": "A", "types": ["battle"],
+                      "subtypes": ["Siege"], "defense": 4, "protector": "B"})
+        attacks = [{"attacker": aid, "target": draw(st.sampled_from([*defenders, "siege"]))} for aid in aids]
+    else:
+        attacks = [{"attacker": aid, "target": draw(st.sampled_from(defenders))} for aid in aids]
+    target_of = {a["attacker"]: ("B" if a["target"] == "siege" else a["target"]) for a in attacks}
     blocks = []
     for p in perms:
         if p["id"].startswith("b"):

@@ -116,9 +116,10 @@ def globals_of(board: Board) -> list[tuple[Any, str]]:
 
 
 def owner_of(board: Board, target: str) -> str:
+    """The defending player for a target (508.5): a battle's protector, a planeswalker's controller."""
     for p in board.permanents:
         if p.id == target:
-            return p.controller
+            return p.protector if "battle" in (p.types or ()) and p.protector else p.controller
     return target
 
 
@@ -128,7 +129,8 @@ def attack_space(board: Board) -> Space:
     cr = creatures(board)
     me = board.active_player
     targets = [p.id for p in board.players if p.id != me] + [
-        p.id for p in board.permanents if "planeswalker" in (p.types or ()) and p.controller != me]
+        p.id for p in board.permanents if "planeswalker" in (p.types or ()) and p.controller != me] + [
+        p.id for p in board.permanents if "battle" in (p.types or ()) and p.protector not in (None, me)]  # 310.8b
     players = {p.id for p in board.players}
     actors = [c for c in cr.values() if c.p.controller == me]
     mana = {p.id: p.mana_available for p in board.players}
