@@ -139,11 +139,11 @@ def block_problem(game: Game, defender: str) -> Problem:
             for rule, msg, src in _evasion(game, b, a, defender):
                 forbidden[(b.id, a.id)].append(Forbidden((b.id, a.id), rule, msg, src))
 
+    banded = {m for m in band_of.values() if len(m) > 1}
     for b in blockers:
         tb = game.traits[b.id]
         n = f"{b.name} ({b.id})"
         mine = by_blocker[b.id]
-        others = tuple(frozenset(v) for k, v in by_blocker.items() if k != b.id)
         if tb.of("block_any_number"):
             cap = INFINITY
         else:
@@ -152,7 +152,7 @@ def block_problem(game: Game, defender: str) -> Problem:
             restrictions.append(Restriction(
                 "509.1a", f"{n} can block only {cap} creature{'s' if cap != 1 else ''}", b.name,
                 tuple(frozenset([a]) for a in mine), ((0, cap),), permanents=(b.id,)))
-        for members in {m for m in band_of.values() if len(m) > 1}:
+        for members in banded:
             group = [(b.id, m) for m in members if (b.id, m) in atom_set]
             if len(group) > 1 and cap > 1:
                 restrictions.append(Restriction(
@@ -162,7 +162,8 @@ def block_problem(game: Game, defender: str) -> Problem:
         for s in tb.of("cant_block_alone", "cant_attack_or_block_alone"):
             restrictions.append(Restriction(
                 "509.1b", f"{n} can't block alone ({s.source}); another creature must block too",
-                s.source, others, ((1, INFINITY),), frozenset(mine), (b.id,)))
+                s.source, tuple(frozenset(v) for k, v in by_blocker.items() if k != b.id), ((1, INFINITY),),
+                frozenset(mine), (b.id,)))
         for s in tb.of("block_cost"):
             assert isinstance(s.ability, BlockCost)
             costs.append(Cost(f"{s.origin}:{b.id}", "509.1d", s.source, b.id, b.controller,
