@@ -47,7 +47,6 @@ def attack_problem(game: Game) -> Problem:
     restrictions: list[Restriction] = []
     requirements: list[Requirement] = []
     costs: list[Cost] = []
-    names = {p.id: p.name for p in board.permanents}
 
     def forbid(atoms_: list[Atom], rule: str, message: str, source: str) -> None:
         for a in atoms_:
@@ -155,4 +154,4 @@ def attack_problem(game: Game) -> Problem:
     budgets = {c.payer: p.mana_available for c in costs for p in board.players
                if p.id == c.payer and p.mana_available is not None}
     return Problem("attack", None, tuple(atoms), {a: tuple(r) for a, r in forbidden.items()},
-                   tuple(restrictions), tuple(requirements), tuple(costs), budgets, names)
+                   tuple(restrictions), tuple(requirements), tuple(costs), budgets)

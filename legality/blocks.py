@@ -126,7 +126,6 @@ def block_problem(game: Game, defender: str) -> Problem:
     restrictions: list[Restriction] = []
     requirements: list[Requirement] = []
     costs: list[Cost] = []
-    names = {p.id: p.name for p in board.permanents}
 
     atom_set = set(atoms)
 
@@ -222,4 +221,4 @@ def block_problem(game: Game, defender: str) -> Problem:
     mana = board.player(defender).mana_available
     budgets = {defender: mana} if mana is not None and costs else {}
     return Problem("block", defender, tuple(atoms), {a: tuple(r) for a, r in forbidden.items()},
-                   tuple(restrictions), tuple(requirements), tuple(costs), budgets, names)
+                   tuple(restrictions), tuple(requirements), tuple(costs), budgets)

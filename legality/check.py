@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -154,7 +154,7 @@ def judge_question(q: Question, edition: Edition, opts: RulesOptions,
         atoms: set[Atom] = set()
         for d, j in zip(q.declarations, js, strict=True):
             atoms |= j.better if j.better is not None else d
-        better = _as_declaration(q, atoms)
+        better = as_declaration(q, atoms)
 
     others, notes = _alternatives(q, edition, opts, legal, time_limit) if alternatives else ({}, [])
     maxima = [j.maximum for j in js]
@@ -172,7 +172,8 @@ def judge_question(q: Question, edition: Edition, opts: RulesOptions,
     )
 
 
-def _as_declaration(q: Question, atoms: set[Atom]) -> tuple[dict[str, str], ...]:
+def as_declaration(q: Question, atoms: Iterable[Atom]) -> tuple[dict[str, str], ...]:
+    """Atoms as the contract's Attack or Block objects, in board order."""
     order = {p.id: i for i, p in enumerate(q.game.board.permanents)}
     ordered = sorted(atoms, key=lambda a: (order.get(a[0], 0), order.get(a[1], 0), a))
     if q.kind == "attack":

@@ -10,7 +10,14 @@ from typing import Any
 
 from ortools.sat.python import cp_model
 
-from legality.check import DEFAULT_TIME_LIMIT, Question, attack_question, block_question, settings
+from legality.check import (
+    DEFAULT_TIME_LIMIT,
+    Question,
+    as_declaration,
+    attack_question,
+    block_question,
+    settings,
+)
 from legality.editions import Edition, allowed_atoms, judge
 from legality.encoding import encode
 from legality.evaluate import incurred, score
@@ -120,12 +127,6 @@ def legal_declarations(board: Board, rules: str | None = None, options: RulesOpt
     complete = all(ok for _, _, ok, _ in per)
     maxima = [m for *_, m in per]
     maximum = None if any(m is None for m in maxima) else sum(m for m in maxima if m is not None)
-    order = {p.id: i for i, p in enumerate(board.permanents)}
-    shown = []
-    for combo in itertools.islice(itertools.product(*(k for k, *_ in per)), limit):
-        atoms = sorted(set().union(*combo), key=lambda a: (order.get(a[0], 0), order.get(a[1], 0), a))
-        if q.kind == "attack":
-            shown.append(tuple({"attacker": c, "target": t} for c, t in atoms))
-        else:
-            shown.append(tuple({"blocker": b, "attacker": a} for b, a in atoms))
+    shown = [as_declaration(q, set().union(*combo))
+             for combo in itertools.islice(itertools.product(*(k for k, *_ in per)), limit)]
     return Listing(q.kind, edition.name, opts, tuple(shown), count, complete, maximum)

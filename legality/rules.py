@@ -99,17 +99,11 @@ class Problem:
     requirements: tuple[Requirement, ...]
     costs: tuple[Cost, ...]
     budgets: Mapping[str, int] = field(default_factory=dict)
-    names: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def allowed(self) -> tuple[Atom, ...]:
         """Atoms no atom-level restriction forbids."""
         return tuple(a for a in self.atoms if a not in self.forbidden)
-
-    def name(self, pid: str) -> str:
-        """How messages name a permanent or player: "Grizzly Bears (bear)"."""
-        n = self.names.get(pid)
-        return f"{n} ({pid})" if n and n != pid else pid
 
     def restrict(self, atoms: Iterable[Atom]) -> Problem:
         """The same problem on a subset of its atoms (for components of the board)."""
@@ -125,7 +119,6 @@ class Problem:
                                or (q.condition and q.condition & keep)),
             costs=tuple(c for c in self.costs if c.taxed & keep),
             budgets=self.budgets,
-            names=self.names,
         )
 
 

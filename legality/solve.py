@@ -187,12 +187,10 @@ def best_by_parts(problem: Problem, atoms: Sequence[Atom], near: Declaration, co
     closest = True
     for part in components(problem, atoms):
         sub = problem.restrict(part)
-        here = frozenset(a for a in near if a in set(part))
-        mine = here & set(part)
-        clean = not broken_restrictions(sub, frozenset(mine))
-        s = score(sub, mine, conditional)
-        if clean and s >= obeyable(sub, part, conditional):
-            witness |= mine
+        here = near & frozenset(part)
+        clean = not broken_restrictions(sub, here)
+        if clean and score(sub, here, conditional) >= obeyable(sub, part, conditional):
+            witness |= here
             continue
         if len(part) <= EXHAUSTIVE_ATOMS:
             res = best_exhaustive(sub, part, here, conditional)

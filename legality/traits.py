@@ -45,7 +45,7 @@ _LANDWALK = re.compile(r"^(?:(snow|nonbasic|legendary) )?(\w+)walk$")
 _PARAMETRIC = re.compile(r"^(ward|toxic|rampage|bushido|annihilator|afflict|flanking|equip|enchant|"
                          r"forestcycling|islandcycling|swampcycling|mountaincycling|plainscycling|cycling|dash)\b")
 _PROTECTION = re.compile(r"^protection from (white|blue|black|red|green|all colors|everything|creatures|artifacts|"
-                         r"enchantments|lands|planeswalkers|multicolored|monocolored|player \S+)$")
+                         r"enchantments|lands|planeswalkers|player \S+)$")
 
 
 @dataclass(frozen=True)
@@ -119,8 +119,10 @@ def keyword_abilities(kw: str, source: str, origin: str, you: str) -> list[Sourc
             return [s(Protection(kind="protection", quality=Quality(colorless=False)))]
         if what.startswith("player "):
             return [s(Protection(kind="protection", player=what.removeprefix("player ")))]
-        singular = what[:-1] if what.endswith("s") else what
-        return [s(Protection(kind="protection", quality=Quality(types=(singular,))))]
+        card_type = what.removesuffix("s")
+        if card_type in ("creature", "artifact", "enchantment", "land", "planeswalker"):
+            return [s(Protection(kind="protection", quality=Quality(types=(card_type,))))]
+        return []  # not a form it reads: is_known_keyword reports it as not understood
     m = _LANDWALK.match(kw)
     if m:
         qualifier, land = m.groups()

@@ -2,7 +2,6 @@
 
 from models.abilities import Ability, CreatureAbility, Quality
 from models.board import (
-    EDITIONS,
     Attack,
     Block,
     Board,
@@ -17,7 +16,6 @@ from models.board import (
 from models.load import BoardError, Problem, parse_board
 
 __all__ = [
-    "EDITIONS",
     "Ability",
     "Attack",
     "Block",

@@ -12,7 +12,6 @@ from pydantic import Field
 from models.abilities import Ability, Color, Frozen
 
 Edition = Literal["current", "m10", "2006"]
-EDITIONS: tuple[Edition, ...] = ("current", "m10", "2006")
 
 
 class RulesOptions(Frozen):

@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cli import main
-from legality import DamageVerdict, parse_board, resolve_damage
+from legality import parse_board, resolve_damage
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -176,9 +176,6 @@ def test_check_judges_the_damage_step_when_present() -> None:
     assert v.exit_code == 0 and out["kind"] == "damage"
     assert out["players"]["B"]["loses"] is True and out["players"]["B"]["loses_by"] == "704.6c"
 
-
-def test_damage_verdict_type() -> None:
-    assert isinstance(resolve_damage(parse_board(_board("commander-damage-21")), "current"), DamageVerdict)
 
 
 def test_damage_triggers_are_reported_not_resolved() -> None:

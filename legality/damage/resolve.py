@@ -36,15 +36,14 @@ class StepReport:
     def to_json(self) -> dict[str, Any]:
         return {
             "step": self.step,
-            "assignments": [{"source": s, "to": [{"target": t, "amount": n} for t, n in parts.items()],
-                             "how": how, "chosen_by": who} for s, parts, how, who in self.assignments],
+            "assignments": [{"source": s, "to": _to_json(parts), "how": how, "chosen_by": who}
+                            for s, parts, how, who in self.assignments],
             "violations": [{"rule": v.rule, "message": v.message, "permanents": list(v.permanents)}
                            for v in self.violations],
             "dealt": [d.to_json() for d in self.dealt],
             "state_based_actions": list(self.state_based),
             "life_gained": self.life_gained,
-            "rejected": [{"source": s, "to": [{"target": t, "amount": n} for t, n in parts.items()]}
-                         for s, parts in self.rejected],
+            "rejected": [{"source": s, "to": _to_json(parts)} for s, parts in self.rejected],
             "triggered": list(self.triggers),
         }
 
@@ -83,11 +82,9 @@ class DamageVerdict:
         for s in self.steps:
             lines.append(f"  {'first-strike' if s.step == 'first' else 'regular'} combat damage step:")
             for src, parts, how, who in s.assignments:
-                to = ", ".join(f"{n} to {t}" for t, n in parts.items()) or "no damage"
-                lines.append(f"    {src}: {to}  [{HOW_WORDS[how]}{'' if how == 'given' else ', ' + who}]")
+                lines.append(f"    {src}: {_to_text(parts)}  [{HOW_WORDS[how]}{'' if how == 'given' else ', ' + who}]")
             for src, parts in s.rejected:
-                to = ", ".join(f"{n} to {t}" for t, n in parts.items()) or "no damage"
-                lines.append(f"    given for {src}, not applied: {to}")
+                lines.append(f"    given for {src}, not applied: {_to_text(parts)}")
             for v in s.violations:
                 lines.append(f"    x {v.rule}: {v.message}")
             for d in s.dealt:
@@ -109,6 +106,14 @@ class DamageVerdict:
         for u in self.not_understood:
             lines.append(f"  not understood: {u}")
         return "\n".join(lines)
+
+
+def _to_json(parts: dict[str, int]) -> list[dict[str, Any]]:
+    return [{"target": t, "amount": n} for t, n in parts.items()]
+
+
+def _to_text(parts: dict[str, int]) -> str:
+    return ", ".join(f"{n} to {t}" for t, n in parts.items()) or "no damage"
 
 
 def _given(board: Board, step: str) -> dict[str, dict[str, int]]:
