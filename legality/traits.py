@@ -7,6 +7,7 @@ not what they mean for combat; ``attacks`` and ``blocks`` turn them into rules.
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -138,6 +139,12 @@ def keyword_abilities(kw: str, source: str, origin: str, you: str) -> list[Sourc
     return []
 
 
+def did_you_mean(kw: str) -> str:
+    """"; did you mean 'flying'?" for a misspelled keyword, or "" when nothing is close."""
+    close = difflib.get_close_matches(kw, sorted(KNOWN_KEYWORDS), n=2, cutoff=0.75)
+    return f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
+
+
 def is_known_keyword(kw: str) -> bool:
     return (kw in KNOWN_KEYWORDS or bool(_PROTECTION.match(kw)) or bool(_LANDWALK.match(kw))
             or bool(_PARAMETRIC.match(kw)))
@@ -211,7 +218,7 @@ def build_game(board: Board) -> Game:
                 else:
                     text_keywords.extend(_norm(k) for k in r.keywords)
                     text_abilities.extend(r.abilities)
-        own_kw[p.id].extend((k, p.name, p.id, p.controller) for k in text_keywords)
+        own_kw[holder].extend((k, p.name, p.id, p.controller) for k in text_keywords)
         twice = sorted(({a.kind for a in text_abilities} & {a.kind for a in p.abilities})
                        | (set(text_keywords) & {_norm(k) for k in p.keywords}))
         if twice:
@@ -263,6 +270,6 @@ def build_game(board: Board) -> Game:
         for kw, source, origin, you in kws:
             abilities.extend(keyword_abilities(kw, source, origin, you))
             if not is_known_keyword(kw):
-                unread.append(f"{p.name} ({p.id}): keyword {kw!r} is not known")
+                unread.append(f"{p.name} ({p.id}): keyword {kw!r} is not known{did_you_mean(kw)}")
         traits[p.id] = Traits(frozenset(k for k, *_ in kws), tuple(abilities))
     return Game(board, perms, traits, tuple(globals_), tuple(dict.fromkeys(unread)), tuple(warnings))

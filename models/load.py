@@ -7,9 +7,9 @@ what, who may block what) are checked here, all at once, so a user sees every pr
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from pydantic import BaseModel, ValidationError
 
@@ -75,24 +75,45 @@ def _ability_kinds() -> frozenset[str]:
 _ABILITY_KINDS = _ability_kinds()
 
 
-CardDefaults = Callable[[str], Mapping[str, Any] | None]
-"""Card name → the board fields a card library supplies for it (None if unknown)."""
+class CardDefaults(Protocol):
+    """A card library as the loader sees it: card name → the board fields it supplies (None if unknown)."""
+
+    def __call__(self, name: str) -> Mapping[str, Any] | None: ...
+
+    def suggest(self, name: str) -> list[str]:
+        """Known card names close to ``name`` (for "did you mean ...?")."""
+        ...
 
 
-def fill_from_library(data: Mapping[str, Any], cards: CardDefaults) -> dict[str, Any]:
-    """The board with each permanent's missing fields taken from the card library by ``name``."""
+IDENTIFYING = ("oracle", "types", "power", "toughness")
+"""Fields that say what a permanent is when the card library doesn't know its name."""
+
+
+def fill_from_library(data: Mapping[str, Any], cards: CardDefaults) -> tuple[dict[str, Any], list[Problem]]:
+    """The board with each permanent's missing fields taken from the card library by ``name``.
+
+    A name the library doesn't know, on a permanent that gives none of ``IDENTIFYING``, is a
+    problem (with suggestions): it would otherwise become a blank permanent that nothing reads.
+    """
     out = dict(data)
+    problems: list[Problem] = []
     perms = data.get("permanents")
     if isinstance(perms, list):
         filled = []
-        for p in perms:
+        for i, p in enumerate(perms):
             if isinstance(p, Mapping) and isinstance(p.get("name"), str):
                 known = cards(p["name"])
                 if known:
                     p = {**{k: v for k, v in known.items() if k not in p}, **p}
+                elif not any(k in p for k in IDENTIFYING):
+                    close = cards.suggest(p["name"])
+                    hint = f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
+                    problems.append(Problem(f"$.permanents[{i}].name", f"no card named {p['name']!r} in the card "
+                                            f"library, and the permanent gives none of {', '.join(IDENTIFYING)} "
+                                            f"(load a card file with --cards, or give its fields){hint}"))
             filled.append(p)
         out["permanents"] = filled
-    return out
+    return out, problems
 
 
 def parse_board(data: str | bytes | Mapping[str, Any], departed: bool | None = None,
@@ -111,13 +132,14 @@ def parse_board(data: str | bytes | Mapping[str, Any], departed: bool | None = N
                                            f"column {exc.colno})")]) from None
     if not isinstance(data, Mapping):
         raise BoardError([Problem("$", "a board must be a JSON object")])
+    unknown: list[Problem] = []
     if cards is not None:
-        data = fill_from_library(data, cards)
+        data, unknown = fill_from_library(data, cards)
     try:
         board = Board.model_validate(data)
     except ValidationError as err:
-        raise BoardError(_pydantic_problems(err)) from None
-    problems = list(check_references(board, board.damage is not None if departed is None else departed))
+        raise BoardError(unknown + _pydantic_problems(err)) from None
+    problems = unknown + list(check_references(board, board.damage is not None if departed is None else departed))
     if problems:
         raise BoardError(problems)
     return board

@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from cli import main
-from legality import check, parse_board
+from legality import BoardError, check, parse_board
 from legality.cards import CardLibraryError, library, load_file, lookup
 
 DATA = Path(__file__).parent / "data"
@@ -90,3 +90,38 @@ def test_cards_option_and_environment_variable(tmp_path: Path, monkeypatch: pyte
     finally:
         monkeypatch.delenv("LEGALITY_CARDS")
         library.cache_clear()
+
+
+def _board_with(permanent: dict[str, object]) -> dict[str, object]:
+    return {"version": 1, "active_player": "A", "players": [{"id": "A", "life": 20}, {"id": "B", "life": 20}],
+            "permanents": [{"id": "bear", "name": "Grizzly Bears", "controller": "A"}, permanent],
+            "attacks": [{"attacker": "bear", "target": "B"}], "blocks": []}
+
+
+def test_an_unknown_name_with_nothing_else_is_bad_input_with_suggestions(tmp_path: Path) -> None:
+    """A misspelled card name would become a blank permanent that nothing reads: refuse it, name the field."""
+    board = _board_with({"id": "moat", "name": "Moatt", "controller": "B"})
+    with pytest.raises(BoardError) as err:
+        parse_board(board)
+    (problem,) = err.value.problems
+    assert problem.path == "$.permanents[1].name"
+    assert "'Moatt'" in problem.message and "did you mean 'Moat'" in problem.message
+    f = tmp_path / "b.json"
+    f.write_text(json.dumps(board))
+    for extra in ([], ["--json"], ["--strict"]):
+        result = CliRunner().invoke(main, ["check", str(f), *extra])
+        assert result.exit_code == 2 and "Moatt" in result.output, result.output
+
+
+def test_an_unknown_name_that_says_what_it_is_is_accepted() -> None:
+    """Given its fields, a card the library doesn't know is described by the board (the contract's types rule)."""
+    for extra in ({"power": 1, "toughness": 1}, {"oracle": "Flying"}, {"types": ["enchantment"]}):
+        board = parse_board(_board_with({"id": "x", "name": "Homebrew Card", "controller": "B", **extra}))
+        assert board.permanent("x").name == "Homebrew Card"
+
+
+def test_a_misspelled_keyword_is_not_understood_with_a_suggestion() -> None:
+    board = parse_board(_board_with({"id": "x", "name": "Hill Giant", "controller": "B", "keywords": ["reech"]}))
+    verdict = check(board)
+    (unread,) = verdict.not_understood
+    assert "keyword 'reech' is not known; did you mean 'reach'?" in unread

@@ -8,9 +8,10 @@ always override the library.
 
 from __future__ import annotations
 
+import difflib
 import json
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -137,11 +138,22 @@ def lookup(name: str, path: str | None = None) -> Card | None:
     return library(path).get(name.lower())
 
 
-def board_defaults(path: str | None = None) -> Callable[[str], dict[str, Any] | None]:
-    """The library as the board loader wants it: name → the fields it supplies."""
-    cards = library(path)
+@dataclass(frozen=True)
+class BoardDefaults:
+    """The library as the board loader wants it: name → the fields it supplies, and close names."""
 
-    def defaults(name: str) -> dict[str, Any] | None:
-        card = cards.get(name.lower())
+    cards: Mapping[str, Card]
+
+    def __call__(self, name: str) -> dict[str, Any] | None:
+        card = self.cards.get(name.lower())
         return None if card is None else card.defaults()
-    return defaults
+
+    def suggest(self, name: str) -> list[str]:
+        """Up to three library names close to ``name`` (difflib), as the library spells them."""
+        close = difflib.get_close_matches(name.lower(), list(self.cards), n=3, cutoff=0.75)
+        return [self.cards[c].name for c in close]
+
+
+def board_defaults(path: str | None = None) -> BoardDefaults:
+    """The library as the board loader wants it (see ``BoardDefaults``)."""
+    return BoardDefaults(library(path))
