@@ -97,10 +97,10 @@ def _sourced(source: str, rule: str, entries: Any, **extra: Any) -> dict[str, An
 
 
 def _keywords(rules: dict[str, dict[str, Any]], source: str) -> dict[str, Any]:
-    numbers = sorted((int(k.split(".")[1]) for k in rules if re.fullmatch(r"702\.\d+", k)))
+    rule_numbers = sorted(int(k.split(".")[1]) for k in rules if re.fullmatch(r"702\.\d+", k))
     entries: list[dict[str, Any]] = []
     seen_combat: set[str] = set()
-    for n in numbers[1:]:  # 702.1 is the introduction
+    for n in rule_numbers[1:]:  # 702.1 is the introduction
         rule = f"702.{n}"
         subs = sorted((k for k in rules if re.fullmatch(re.escape(rule) + r"[a-z]", k)),
                       key=lambda k: (len(k), k))
