@@ -82,6 +82,7 @@ def test_subtypes_tell_land_types_from_creature_types() -> None:
     assert lx.subtype("desert") == ("land", "Desert")
     assert lx.subtype("elves") == ("creature", "Elf")  # 205.3m
     assert lx.subtype("equipment") == ("artifact", "Equipment")  # 205.3g
+    assert lx.subtype("attraction") == ("artifact", "Attraction")  # 205.3g writes "Attraction (see rule 717)"
     assert lx.subtype("auras") == ("enchantment", "Aura")  # 205.3h
     assert lx.subtype("jace") == ("planeswalker", "Jace")  # 205.3j
     assert lx.subtype("arcane") == ("spell", "Arcane")  # 205.3k
@@ -156,6 +157,15 @@ def test_numbers() -> None:
     assert lx.number("13") == 13
     assert lx.number("hundred") is None
     assert lx.number("x") is None  # 107.3: X is a variable, not a number word
+
+
+def test_build_demands_a_combat_decision_for_new_keywords() -> None:
+    # A keyword whose rule speaks of blocking but that neither table decides must stop the build.
+    rules = {"702.1": {"text": "Keywords."}, "702.2": {"text": "Skyrunning"},
+             "702.2a": {"text": "Skyrunning is an evasion ability."},
+             "702.2b": {"text": "A creature with skyrunning can’t be blocked except by creatures with skyrunning."}}
+    with pytest.raises(SystemExit, match="skyrunning"):
+        build._keywords(rules, "test rules")
 
 
 @pytest.mark.skipif(not os.environ.get("LEGALITY_CR"), reason="set LEGALITY_CR to the rules JSON to check the build")

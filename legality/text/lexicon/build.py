@@ -152,14 +152,12 @@ def _forms(name: str, text: str) -> list[str]:
         low = f.lower()
         placeholder = bool(re.search(r"\[[^\]]+\]|\bN\b", f))
         starts = re.match(re.escape(name) + r"(?:[ —]|$)", low) is not None
-        first_after = low.split("]", 1)[1].split()[0] if f.startswith("[") and "] " not in low[:1] else ""
-        prefix = f.startswith("[") and any(first_after == name[i:] for i in range(len(name) - 3))
+        after = low.split("]", 1)[1].split() if f.startswith("[") and "]" in low else []
+        # "[type]walk", "[quality] offering": the word after the placeholder ends the keyword's name
+        prefix = bool(after) and any(after[0] == name[i:] for i in range(len(name) - 3))
         band = name == "banding" and low.startswith("bands with other")
         if placeholder and (starts or prefix or band):
-            form = re.sub(r"\[[^\]]+\]|[^\[]+", lambda m: m[0] if m[0].startswith("[") else m[0].lower(),
-                          re.sub(r"\[[^\]]+\]", lambda m: m[0].lower(), f))
-            form = form.replace("n—", "N—") if re.search(r"\bN\b", f) else form
-            form = re.sub(r"\bn\b", "N", form) if re.search(r"\bN\b", f) else form
+            form = re.sub(r"\bn\b", "N", low) if re.search(r"\bN\b", f) else low
             if form not in out:
                 out.append(form)
     # Some rules state the form outside quotation marks ("Ward [cost] means ...").

@@ -1,0 +1,318 @@
+"""Benchmark: how much real rules text the reader understands, and which combat sentences it may drop.
+
+Reads every card face's text sentence by sentence with the reader's public API (``read``,
+``normalise``, ``sentences`` of ``legality.text.read``) and reports the three statuses overall,
+among sentences with combat words, and per mechanic; the most frequent not-understood shapes; and
+every sentence read as "no combat meaning" that has a combat word (a possible silent drop).
+
+Run: ``python benchmarks/text_coverage.py [--cards FILE] [--json] [--top N]``. FILE is Scryfall's
+"Oracle Cards" shape (what ``make_corpus.py corpus.json`` writes; default ``corpus.json``), MTGJSON
+``AtomicCards.json``, or the library's own card file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import sys
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from legality.cards import CardLibraryError, load_file  # noqa: E402
+from legality.text import lexicon  # noqa: E402
+from legality.text.read import normalise, read, sentences  # noqa: E402
+
+STATUSES = ("understood", "no combat meaning", "not understood")
+ERROR = "reader error"
+
+
+class InputError(ValueError):
+    """A card file this benchmark cannot read; the message names the JSON path."""
+
+
+@dataclass(frozen=True)
+class Face:
+    """One face of a card: the card's name, the face's own name (what ``~`` stands for) and its text."""
+
+    card: str
+    name: str
+    text: str
+
+
+# --- Loading ----------------------------------------------------------------------------------
+
+def _text(obj: Mapping[str, Any], key: str, path: str) -> str:
+    value = obj.get(key, "")
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise InputError(f"{path}.{key}: expected a string, got {type(value).__name__}")
+    return value
+
+
+def scryfall_faces(data: list[Any]) -> list[Face]:
+    """Scryfall card objects; a card with ``card_faces`` gives each face (double-faced, split, adventure)."""
+    out: list[Face] = []
+    for i, obj in enumerate(data):
+        path = f"$[{i}]"
+        if not isinstance(obj, dict) or not isinstance(obj.get("name"), str):
+            raise InputError(f"{path}: expected a card object with a string 'name'")
+        faces = obj.get("card_faces")
+        if isinstance(faces, list) and faces:
+            for j, f in enumerate(faces):
+                if not isinstance(f, dict):
+                    raise InputError(f"{path}.card_faces[{j}]: expected an object")
+                name = f.get("name") if isinstance(f.get("name"), str) else obj["name"]
+                out.append(Face(obj["name"], str(name), _text(f, "oracle_text", f"{path}.card_faces[{j}]")))
+        else:
+            out.append(Face(obj["name"], obj["name"], _text(obj, "oracle_text", path)))
+    return out
+
+
+def mtgjson_faces(data: Mapping[str, Any]) -> list[Face]:
+    """MTGJSON ``AtomicCards.json``: ``{"data": {name: [face, ...]}}``, every face."""
+    out: list[Face] = []
+    for name, faces in data["data"].items():
+        path = f"$.data[{json.dumps(name)}]"
+        if not isinstance(faces, list):
+            raise InputError(f"{path}: expected a list of faces")
+        for j, f in enumerate(faces):
+            if not isinstance(f, dict):
+                raise InputError(f"{path}[{j}]: expected an object")
+            face_name = f.get("faceName") if isinstance(f.get("faceName"), str) else name
+            out.append(Face(name, str(face_name), _text(f, "text", f"{path}[{j}]")))
+    return out
+
+
+def load_faces(path: Path) -> list[Face]:
+    """Every card face in a card file of any accepted shape."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as exc:
+        raise InputError(f"can't read card file {str(path)!r}: {exc}") from None
+    if isinstance(data, list):
+        return scryfall_faces(data)
+    if isinstance(data, dict) and isinstance(data.get("data"), dict):
+        return mtgjson_faces(data)
+    try:  # the library's own format, or a clear error from its loader
+        return [Face(c.name, c.name, c.oracle) for c in load_file(path).values()]
+    except CardLibraryError as exc:
+        raise InputError(str(exc)) from None
+    except (KeyError, TypeError) as exc:
+        raise InputError(f"{str(path)!r}: not a card file of a known shape ({exc!r})") from None
+
+
+# --- Words ------------------------------------------------------------------------------------
+
+def _combat_pattern() -> re.Pattern[str]:
+    names = sorted(lexicon.combat_keywords() - {"landwalk", "protection"}, key=len, reverse=True)
+    words = [r"attack\w*", r"block\w*", r"combat", r"damage", r"must", r"if able", r"unblockable",
+             r"defending player", r"evasion", r"\w+walk", r"protection from", *(re.escape(n) for n in names)]
+    return re.compile(r"\b(?:" + "|".join(words) + r")\b")
+
+
+COMBAT = _combat_pattern()
+DECLARATION = re.compile(r"\b(?:attack\w*|block\w*|must|if able|unblockable|\w+walk|protection from)\b")
+
+
+def _keyword_names() -> list[tuple[str, re.Pattern[str]]]:
+    out = []
+    for k in lexicon.keywords():
+        if k.name in ("landwalk", "typecycling"):
+            continue
+        out.append((k.name, re.compile(r"\b" + re.escape(k.name) + r"\b")))
+    out.append(("landwalk", re.compile(r"\b\w+walk\b")))
+    out.append(("typecycling", re.compile(r"\b\w+cycling\b")))
+    return out
+
+
+KEYWORD_NAMES = _keyword_names()
+
+
+def mechanics(original: str) -> list[str]:
+    """Keywords (702) and ability words (207.2c) a sentence names."""
+    found = []
+    word, _ = lexicon.strip_ability_word(original)
+    if word:
+        found.append(word)
+    found += [name for name, pattern in KEYWORD_NAMES if pattern.search(original)]
+    if "typecycling" in found and "cycling" in found:
+        found.remove("cycling")
+    return found
+
+
+SHAPE_SKIP = {"mine", "mount", "eye", "spawn", "will", "plant", "time"}
+
+
+def shape(sentence: str) -> str:
+    """A sentence with numbers as N, mana as {M} and subtypes as TYPE, so templates can be counted."""
+    s = re.sub(r"(?:\{[^}]+\})+", "{M}", sentence)
+    s = re.sub(r"\b(?:\d+|x)\b", "N", s)
+
+    def word(m: re.Match[str]) -> str:
+        w = m[0]
+        if w in ("a", "an") or w in SHAPE_SKIP:
+            return w
+        if lexicon.number(w) is not None:
+            return "N"
+        found = lexicon.subtype(w)
+        return "TYPE" if found and found[0] != "planeswalker" else w
+
+    return re.sub(r"[a-z][a-z'-]*", word, s)
+
+
+# --- Counting ---------------------------------------------------------------------------------
+
+@dataclass
+class Tally:
+    """Counts of readings by status."""
+
+    counts: Counter[str] = field(default_factory=Counter)
+
+    def add(self, status: str) -> None:
+        self.counts[status] += 1
+
+    @property
+    def total(self) -> int:
+        return sum(self.counts.values())
+
+    def as_dict(self) -> dict[str, Any]:
+        total = self.total
+        return {"total": total, **{s: {"count": self.counts[s], "share": round(self.counts[s] / total, 4)
+                                      if total else 0.0} for s in (*STATUSES, ERROR) if s in STATUSES
+                                   or self.counts[s]}}
+
+
+@dataclass
+class Report:
+    """Everything the benchmark measures."""
+
+    cards: set[str] = field(default_factory=set)
+    faces: int = 0
+    overall: Tally = field(default_factory=Tally)
+    combat: Tally = field(default_factory=Tally)
+    per_mechanic: defaultdict[str, Tally] = field(default_factory=lambda: defaultdict(Tally))
+    not_understood: Counter[str] = field(default_factory=Counter)
+    shape_example: dict[str, tuple[str, str]] = field(default_factory=dict)
+    drops: dict[str, dict[str, Any]] = field(default_factory=dict)
+    errors: list[dict[str, str]] = field(default_factory=list)
+
+
+def measure(faces: Iterable[Face]) -> Report:
+    """Read every face and count."""
+    rep = Report()
+    for face in faces:
+        rep.cards.add(face.card)
+        rep.faces += 1
+        if not face.text.strip():
+            continue
+        originals = sentences(normalise(face.text, face.name))
+        try:
+            readings = read(face.text, face.name)
+        except Exception as exc:  # a reader bug must not stop the count; it is reported
+            rep.errors.append({"card": face.name, "error": f"{type(exc).__name__}: {exc}"})
+            for s in originals:
+                _count(rep, face, s, s, ERROR, "")
+            continue
+        aligned = len(originals) == len(readings)
+        for i, r in enumerate(readings):
+            _count(rep, face, r.sentence, originals[i] if aligned else r.sentence, r.status, r.note)
+    return rep
+
+
+def _count(rep: Report, face: Face, sentence: str, original: str, status: str, note: str) -> None:
+    rep.overall.add(status)
+    combat_words = sorted({m[0] for m in COMBAT.finditer(original)})
+    if combat_words:
+        rep.combat.add(status)
+    for mech in mechanics(original):
+        rep.per_mechanic[mech].add(status)
+    if status == "not understood":
+        sh = shape(sentence)
+        rep.not_understood[sh] += 1
+        rep.shape_example.setdefault(sh, (face.name, note))
+    if status == "no combat meaning" and combat_words:
+        drop = rep.drops.setdefault(sentence, {"sentence": sentence, "count": 0, "card": face.name,
+                                               "words": combat_words, "note": note,
+                                               "declaration": bool(DECLARATION.search(original))})
+        drop["count"] += 1
+
+
+# --- Output -----------------------------------------------------------------------------------
+
+def as_json(rep: Report, top: int) -> dict[str, Any]:
+    """The report as data."""
+    mech = sorted(rep.per_mechanic.items(), key=lambda kv: (-kv[1].total, kv[0]))
+    drops = sorted(rep.drops.values(), key=lambda d: (not d["declaration"], -d["count"], d["sentence"]))
+    return {
+        "cards": len(rep.cards), "faces": rep.faces,
+        "overall": rep.overall.as_dict(),
+        "with_combat_words": rep.combat.as_dict(),
+        "per_mechanic": [{"mechanic": m, **t.as_dict()} for m, t in mech[:top]],
+        "not_understood_shapes": [{"shape": s, "count": n, "example": rep.shape_example[s][0],
+                                   "note": rep.shape_example[s][1]} for s, n in rep.not_understood.most_common(top)],
+        "possible_silent_drops": drops,
+        "reader_errors": rep.errors,
+    }
+
+
+def _row(label: str, t: dict[str, Any], width: int, columns: tuple[str, ...]) -> str:
+    cells = [f"{t[s]['count']:>8} {100 * t[s]['share']:5.1f}%" if s in t else f"{0:>8} {0:5.1f}%" for s in columns]
+    return f"{label:<{width}} {t['total']:>6}  " + "  ".join(cells)
+
+
+def as_text(data: dict[str, Any], top: int) -> str:
+    """The report as tables."""
+    width = max([20, *(len(m["mechanic"]) + 2 for m in data["per_mechanic"])])
+    columns = (*STATUSES, ERROR) if ERROR in data["overall"] else STATUSES
+    head = f"{'':<{width}} {'total':>6}  " + "  ".join(f"{s:>15}" for s in columns)
+    lines = [f"{data['cards']} cards, {data['faces']} faces", "", head,
+             _row("all sentences", data["overall"], width, columns),
+             _row("with combat words", data["with_combat_words"], width, columns), "",
+             f"Per mechanic (keyword or ability word named in the sentence; top {top})", head]
+    lines += [_row(m["mechanic"], m, width, columns) for m in data["per_mechanic"]]
+    lines += ["", f"Most frequent not-understood shapes (top {top})"]
+    lines += [f"{s['count']:>5}  {s['shape']}   [{s['example']}]" for s in data["not_understood_shapes"]]
+    drops = data["possible_silent_drops"]
+    lines += ["", f"Read as 'no combat meaning' but with combat words: {len(drops)} distinct sentences "
+              f"({sum(d['count'] for d in drops)} in all); declaration words first"]
+    lines += [f"{d['count']:>5}  {'D' if d['declaration'] else ' '} {d['sentence']}   [{d['card']}; "
+              f"{', '.join(d['words'])}]" for d in drops]
+    if data["reader_errors"]:
+        lines += ["", f"Reader errors: {len(data['reader_errors'])}"]
+        lines += [f"  {e['card']}: {e['error']}" for e in data["reader_errors"]]
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--cards", default="corpus.json", help="card file (Scryfall, MTGJSON AtomicCards)")
+    parser.add_argument("--json", action="store_true", help="machine-readable output")
+    parser.add_argument("--top", type=int, default=30, help="rows in the mechanic and shape tables")
+    args = parser.parse_args(argv)
+    if args.top < 1:
+        print("--top: expected a positive number", file=sys.stderr)
+        return 2
+    try:
+        faces = load_faces(Path(args.cards))
+    except InputError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    data = as_json(measure(faces), args.top)
+    try:
+        print(json.dumps(data, indent=1) if args.json else as_text(data, args.top))
+    except BrokenPipeError:  # the output was cut short by the reader of the pipe (``| head``)
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - nothing more is written
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
