@@ -14,6 +14,7 @@ from legality.rules import Atom, Declaration, Kind, Problem, Violation
 from legality.traits import Game, build_game
 from legality.verdict import RequirementStatus, Verdict
 from models.board import Board, RulesOptions
+from models.load import Illegal, illegal_attacks, illegal_blocks
 
 if TYPE_CHECKING:
     from legality.damage import DamageVerdict
@@ -45,8 +46,16 @@ def attack_question(board: Board, game: Game | None = None) -> Question:
     """The declaration of attackers in ``board.attacks`` as a question."""
     game = game or build_game(board)
     problem = attack_problem(game)
-    decl = frozenset((a.attacker, a.target) for a in board.attacks or () if a.declared)
-    return Question("attack", game, (problem,), (decl,), tuple(_band_violations(game)))
+    illegal = illegal_attacks(board)
+    left_out = {d.atom for d in illegal}
+    decl = frozenset((a.attacker, a.target) for a in board.attacks or ()
+                     if a.declared and (a.attacker, a.target) not in left_out)
+    return Question("attack", game, (problem,), (decl,), _structural(illegal) + tuple(_band_violations(game)))
+
+
+def _structural(illegal: Iterable[Illegal]) -> tuple[Violation, ...]:
+    """Declarations no player may make (506.2, 506.3, 310.8b, 509.1a...) as violations with their rule."""
+    return tuple(Violation(d.rule, d.message, d.permanents) for d in illegal)
 
 
 def _band_violations(game: Game) -> list[Violation]:
@@ -70,8 +79,12 @@ def block_question(board: Board, game: Game | None = None) -> Question:
     defenders = defending_players(game)
     target_of = {a.attacker: a.target for a in board.attacks or ()}
     parts: dict[str, set[Atom]] = {d: set() for d in defenders}
-    structural: list[Violation] = []
+    illegal = illegal_blocks(board)
+    left_out = {d.atom for d in illegal}
+    structural: list[Violation] = list(_structural(illegal))
     for b in board.blocks or ():
+        if (b.blocker, b.attacker) in left_out:
+            continue
         d = defending_player_of(game, target_of[b.attacker])
         blocker = game.perms[b.blocker]
         if blocker.controller != d:
