@@ -163,7 +163,7 @@ def options_cmd(file: TextIO, limit: int, rules: str | None, conditional: str | 
 
     \b
     Example:
-        legality options fixtures/article/krosan-vorine-provoke.json --limit 5
+        legality options fixtures/article/gorilla-no-block.json --rules 2006 --limit 5
     """
     from legality.options import legal_declarations
 
@@ -208,7 +208,7 @@ def batch_cmd(file: TextIO, jobs: int, rules: str | None, conditional: str | Non
 
     \b
     Example:
-        legality batch boards.jsonl --jobs 2 > verdicts.jsonl
+        legality batch fixtures/boards.jsonl --jobs 2 > verdicts.jsonl
     """
     lines = file.read().splitlines()
     cards = _cards(cards, False)
