@@ -168,7 +168,10 @@ def options_cmd(file: TextIO, limit: int, rules: str | None, conditional: str | 
     from legality.options import legal_declarations
 
     board = _read(file, as_json, cards)
-    listing = legal_declarations(board, rules, _options(board, conditional, paid_costs), limit, time_limit)
+    try:
+        listing = legal_declarations(board, rules, _options(board, conditional, paid_costs), limit, time_limit)
+    except BoardError as exc:  # blockers asked for after an attack no player may make
+        raise BadInput("invalid board:\n  " + "\n  ".join(str(p) for p in exc.problems), as_json) from None
     click.echo(json.dumps(listing.to_json(), indent=2) if as_json else listing.to_text())
     sys.exit(EXIT_LEGAL if listing.complete else EXIT_UNDECIDED)
 

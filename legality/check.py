@@ -14,7 +14,8 @@ from legality.rules import Atom, Declaration, Kind, Problem, Violation
 from legality.traits import Game, build_game
 from legality.verdict import RequirementStatus, Verdict
 from models.board import Board, RulesOptions
-from models.load import Illegal, illegal_attacks, illegal_blocks
+from models.load import BoardError, Illegal, illegal_attacks, illegal_blocks
+from models.load import Problem as BoardProblem
 
 if TYPE_CHECKING:
     from legality.damage import DamageVerdict
@@ -74,7 +75,14 @@ def _band_violations(game: Game) -> list[Violation]:
 
 
 def block_question(board: Board, game: Game | None = None) -> Question:
-    """The declaration of blockers in ``board.blocks`` as one problem per defending player (802.4b)."""
+    """The declaration of blockers in ``board.blocks`` as one problem per defending player (802.4b).
+
+    The attacks are history here: one no player may make means the board can't exist (``BoardError``).
+    """
+    history = [BoardProblem(d.path, f"{d.message}; blockers are declared only after a legal declaration "
+                                    "of attackers") for d in illegal_attacks(board)]
+    if history:
+        raise BoardError(history)
     game = game or build_game(board)
     defenders = defending_players(game)
     target_of = {a.attacker: a.target for a in board.attacks or ()}

@@ -266,3 +266,11 @@ def test_input_check_row(check: str) -> None:
     key = "attacks" if verdict["kind"] == "attack" else "blocks"
     board[key] = verdict["better"]
     assert run("check", "-", stdin=json.dumps(board))[0] == 0, verdict["better"]
+
+
+def test_options_for_blockers_after_an_illegal_attack_is_bad_input() -> None:
+    """Listing blockers takes the attacks as declared; an attack on one's own planeswalker (506.2) never was."""
+    board = copy.deepcopy(TABLE_BASE)
+    board["attacks"][0]["target"] = "jace"
+    code, out = run("options", "-", stdin=json.dumps(board))
+    assert code == 2 and "$.attacks[0].target" in out and "506.2" in out
