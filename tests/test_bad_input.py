@@ -31,6 +31,13 @@ def mutate(f: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
     return board
 
 
+def then_blocks(f: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
+    """``mutate``, then declare (no) blockers: the attacks become history."""
+    board = mutate(f)
+    board["blocks"] = []
+    return board
+
+
 CASES: list[tuple[str, dict[str, Any] | str, str, str]] = [
     ("not JSON", "{not json", "$", "not valid JSON"),
     ("not an object", "[1, 2]", "$", "must be a JSON object"),
@@ -72,15 +79,14 @@ CASES: list[tuple[str, dict[str, Any] | str, str, str]] = [
      "'ghost' is not a permanent id"),
     # A declaration no player may make is illegal (exit 1, tests/test_cli.py); once blockers follow, the
     # attacks are history and a board holding such an attack can't exist (docs/input-checks.md).
-    ("attacker not a creature, then blocks", mutate(lambda b: b["attacks"][0].update(attacker="jace")
-                                                    or b.update(blocks=[])), "$.attacks[0].attacker", "can't exist"),
-    ("attacker of the defending player, then blocks", mutate(lambda b: b["attacks"][0].update(attacker="wall")
-                                                             or b.update(blocks=[])), "$.attacks[0].attacker",
-     "506.2, 508.1a"),
+    ("attacker not a creature, then blocks", then_blocks(lambda b: b["attacks"][0].update(attacker="jace")),
+     "$.attacks[0].attacker", "can't exist"),
+    ("attacker of the defending player, then blocks", then_blocks(lambda b: b["attacks"][0].update(attacker="wall")),
+     "$.attacks[0].attacker", "506.2, 508.1a"),
     ("same attack twice", mutate(lambda b: b["attacks"].append({"attacker": "bear", "target": "B"})),
      "$.attacks[1]", "listed twice"),
-    ("own planeswalker attacked, then blocks", mutate(lambda b: b["attacks"][0].update(target="jace")
-                                                      or b.update(blocks=[])), "$.attacks[0].target", "(506.2)"),
+    ("own planeswalker attacked, then blocks", then_blocks(lambda b: b["attacks"][0].update(target="jace")),
+     "$.attacks[0].target", "(506.2)"),
     ("block of a non-attacker, then damage", mutate(lambda b: b.update(
         blocks=[{"blocker": "wall", "attacker": "jace"}], damage=[])), "$.blocks[0].attacker", "can't exist"),
     ("block of nothing", mutate(lambda b: b.update(blocks=[{"blocker": "wall", "attacker": "ghost"}])),
