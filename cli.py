@@ -163,12 +163,15 @@ def options_cmd(file: TextIO, limit: int, rules: str | None, conditional: str | 
 
     \b
     Example:
-        legality options fixtures/article/krosan-vorine-provoke.json --limit 5
+        legality options fixtures/article/gorilla-no-block.json --rules 2006 --limit 5
     """
     from legality.options import legal_declarations
 
     board = _read(file, as_json, cards)
-    listing = legal_declarations(board, rules, _options(board, conditional, paid_costs), limit, time_limit)
+    try:
+        listing = legal_declarations(board, rules, _options(board, conditional, paid_costs), limit, time_limit)
+    except BoardError as exc:  # blockers asked for after an attack no player may make
+        raise BadInput("invalid board:\n  " + "\n  ".join(str(p) for p in exc.problems), as_json) from None
     click.echo(json.dumps(listing.to_json(), indent=2) if as_json else listing.to_text())
     sys.exit(EXIT_LEGAL if listing.complete else EXIT_UNDECIDED)
 
@@ -208,7 +211,7 @@ def batch_cmd(file: TextIO, jobs: int, rules: str | None, conditional: str | Non
 
     \b
     Example:
-        legality batch boards.jsonl --jobs 2 > verdicts.jsonl
+        legality batch fixtures/boards.jsonl --jobs 2 > verdicts.jsonl
     """
     lines = file.read().splitlines()
     cards = _cards(cards, False)

@@ -14,6 +14,8 @@ from legality.rules import Atom, Declaration, Kind, Problem, Violation
 from legality.traits import Game, build_game
 from legality.verdict import RequirementStatus, Verdict
 from models.board import Board, RulesOptions
+from models.load import BoardError, Illegal, illegal_attacks, illegal_blocks
+from models.load import Problem as BoardProblem
 
 if TYPE_CHECKING:
     from legality.damage import DamageVerdict
@@ -45,8 +47,16 @@ def attack_question(board: Board, game: Game | None = None) -> Question:
     """The declaration of attackers in ``board.attacks`` as a question."""
     game = game or build_game(board)
     problem = attack_problem(game)
-    decl = frozenset((a.attacker, a.target) for a in board.attacks or () if a.declared)
-    return Question("attack", game, (problem,), (decl,), tuple(_band_violations(game)))
+    illegal = illegal_attacks(board)
+    left_out = {d.atom for d in illegal}
+    decl = frozenset((a.attacker, a.target) for a in board.attacks or ()
+                     if a.declared and (a.attacker, a.target) not in left_out)
+    return Question("attack", game, (problem,), (decl,), _structural(illegal) + tuple(_band_violations(game)))
+
+
+def _structural(illegal: Iterable[Illegal]) -> tuple[Violation, ...]:
+    """Declarations no player may make (506.2, 506.3, 310.8b, 509.1a...) as violations with their rule."""
+    return tuple(Violation(d.rule, d.message, d.permanents) for d in illegal)
 
 
 def _band_violations(game: Game) -> list[Violation]:
@@ -65,13 +75,24 @@ def _band_violations(game: Game) -> list[Violation]:
 
 
 def block_question(board: Board, game: Game | None = None) -> Question:
-    """The declaration of blockers in ``board.blocks`` as one problem per defending player (802.4b)."""
+    """The declaration of blockers in ``board.blocks`` as one problem per defending player (802.4b).
+
+    The attacks are history here: one no player may make means the board can't exist (``BoardError``).
+    """
+    history = [BoardProblem(d.path, f"{d.message}; blockers are declared only after a legal declaration "
+                                    "of attackers") for d in illegal_attacks(board)]
+    if history:
+        raise BoardError(history)
     game = game or build_game(board)
     defenders = defending_players(game)
     target_of = {a.attacker: a.target for a in board.attacks or ()}
     parts: dict[str, set[Atom]] = {d: set() for d in defenders}
-    structural: list[Violation] = []
+    illegal = illegal_blocks(board)
+    left_out = {d.atom for d in illegal}
+    structural: list[Violation] = list(_structural(illegal))
     for b in board.blocks or ():
+        if (b.blocker, b.attacker) in left_out:
+            continue
         d = defending_player_of(game, target_of[b.attacker])
         blocker = game.perms[b.blocker]
         if blocker.controller != d:

@@ -1,7 +1,9 @@
 """Reading a board: JSON text or data → ``Board``, with every defect named by its JSON path.
 
-Structural defects come from pydantic; the cross-references (ids that must exist, who may attack
-what, who may block what) are checked here, all at once, so a user sees every problem in one go.
+Structural defects come from pydantic; the cross-references (ids that must exist, a board that
+can't exist) are checked here, all at once, so a user sees every problem in one go. A declaration a
+player may not make is not bad input: ``illegal_attacks``/``illegal_blocks`` name it with its rule
+for the engine to judge (docs/input-checks.md says which check is which).
 """
 
 from __future__ import annotations
@@ -217,53 +219,131 @@ def _ability_refs(ab: Any, at: str, players: set[str], perms: Mapping[str, Any])
             yield from _ability_refs(inner, f"{at}.abilities[{k}]", players, perms)
 
 
-def _check_attacks(board: Board, players: set[str], perms: Mapping[str, Any],
-                   departed: bool) -> Iterator[Problem]:
-    if board.attacks is None:
-        return
-    seen: set[str] = set()
+@dataclass(frozen=True)
+class Illegal:
+    """A declaration a player could try to make but may not: where, the rule it breaks, and why.
+
+    ``atom`` is the (creature, target) pair to leave out of the judged declaration, if the fault
+    lies in one pair; the rest of the declaration is still judged (and ``better`` found over it).
+    """
+
+    path: str
+    rule: str
+    message: str
+    atom: tuple[str, str] | None = None
+    permanents: tuple[str, ...] = ()
+
+
+def illegal_attacks(board: Board) -> list[Illegal]:
+    """The declared attacks no player may make: wrong attacker, wrong target, a band split (exit 1)."""
+    return [d for i, d in _attack_faults(board) if board.attacks is not None and board.attacks[i].declared]
+
+
+def illegal_blocks(board: Board) -> list[Illegal]:
+    """The blocks no player may declare: a non-creature blocking, a block of a non-attacker (exit 1)."""
+    return list(_block_faults(board))
+
+
+def _attack_faults(board: Board) -> Iterator[tuple[int, Illegal]]:
+    perms = {p.id: p for p in board.permanents}
+    active = board.active_player
     band_target: dict[str, str] = {}
-    for i, a in enumerate(board.attacks):
+    for i, a in enumerate(board.attacks or ()):
         at = f"$.attacks[{i}]"
         pm = perms.get(a.attacker)
-        if pm is None:
-            yield Problem(f"{at}.attacker", f"{a.attacker!r} is not a permanent id")
-        elif not pm.is_creature:
-            yield Problem(f"{at}.attacker", f"{a.attacker!r} is not a creature; only a creature can "
-                                           "attack (506.3)")
-        elif pm.controller != board.active_player:
-            yield Problem(f"{at}.attacker", f"{a.attacker!r} is controlled by {pm.controller!r}, not by "
-                                           f"the active player {board.active_player!r} (506.2)")
-        if a.attacker in seen:
-            yield Problem(f"{at}.attacker", f"{a.attacker!r} attacks twice; a creature attacks one "
-                                           "player, planeswalker or battle (508.1b)")
-        seen.add(a.attacker)
-        if a.target in players:
-            if a.target == board.active_player:
-                yield Problem(f"{at}.target", "the active player can't attack themselves (506.2)")
-        elif a.target in perms:
-            tgt = perms[a.target]
-            if "planeswalker" in tgt.card_types:
-                if tgt.controller == board.active_player:
-                    yield Problem(f"{at}.target", f"planeswalker {a.target!r} is controlled by the "
-                                                 "attacking player, who can't attack it (506.2)")
-            elif "battle" in tgt.card_types:
-                if tgt.protector is None:
-                    yield Problem(f"{at}.target", f"battle {a.target!r} has no protector")
-                elif tgt.protector == board.active_player:
-                    yield Problem(f"{at}.target", f"battle {a.target!r} is protected by the attacking "
-                                                 "player, who can never attack it (310.8b)")
-            else:
-                yield Problem(f"{at}.target", f"{a.target!r} is neither a player, a planeswalker nor a "
-                                             "battle; only those can be attacked (506.3)")
-        elif not departed:
-            yield Problem(f"{at}.target", f"{a.target!r} is not a player or permanent id")
+        atom = (a.attacker, a.target)
+        if pm is not None and not pm.is_creature:
+            yield i, Illegal(f"{at}.attacker", "506.3", f"{pm.name} ({a.attacker}) is not a creature; only a "
+                             "creature can attack (506.3)", atom, (a.attacker,))
+        elif pm is not None and pm.controller != active:
+            yield i, Illegal(f"{at}.attacker", "508.1a", f"{pm.name} ({a.attacker}) is controlled by "
+                             f"{pm.controller}; the active player {active} attacks, and only with creatures "
+                             "they control (506.2, 508.1a)", atom, (a.attacker,))
+        tgt = perms.get(a.target)
+        if a.target == active:
+            yield i, Illegal(f"{at}.target", "506.2", f"{a.attacker} attacks {active}, the attacking player; "
+                             "only a defending player, planeswalkers they control and battles they protect "
+                             "can be attacked (506.2)", atom, (a.attacker,))
+        elif tgt is not None and "planeswalker" in tgt.card_types and tgt.controller == active:
+            yield i, Illegal(f"{at}.target", "506.2", f"{a.attacker} attacks planeswalker {tgt.name} "
+                             f"({a.target}), controlled by the attacking player {active}; only planeswalkers "
+                             "a defending player controls can be attacked (506.2)", atom, (a.attacker, a.target))
+        elif tgt is not None and "battle" in tgt.card_types and tgt.protector == active:
+            yield i, Illegal(f"{at}.target", "310.8b", f"{a.attacker} attacks battle {tgt.name} ({a.target}), "
+                             f"protected by the attacking player {active}; a battle's protector can never "
+                             "attack it (310.8b)", atom, (a.attacker, a.target))
+        elif tgt is not None and not {"planeswalker", "battle"} & set(tgt.card_types):
+            yield i, Illegal(f"{at}.target", "506.3", f"{a.attacker} attacks {tgt.name} ({a.target}), which is "
+                             "neither a player, a planeswalker nor a battle; only those can be attacked (506.3)",
+                             atom, (a.attacker, a.target))
         if a.band is not None and band_target.setdefault(a.band, a.target) != a.target:
-                yield Problem(f"{at}.target", f"band {a.band!r} attacks two different targets; a band "
-                                             "attacks one player, planeswalker or battle (702.22d)")
+            yield i, Illegal(f"{at}.target", "702.22d", f"band {a.band!r} attacks both "
+                             f"{band_target[a.band]} and {a.target}; all creatures in an attacking band "
+                             "attack the same player, planeswalker or battle (702.22d)", None, (a.attacker,))
+
+
+def _block_faults(board: Board) -> Iterator[Illegal]:
+    perms = {p.id: p for p in board.permanents}
+    attacking = {a.attacker for a in board.attacks or ()}
+    for i, b in enumerate(board.blocks or ()):
+        at = f"$.blocks[{i}]"
+        pm = perms.get(b.blocker)
+        atom = (b.blocker, b.attacker)
+        if pm is not None and not pm.is_creature:
+            yield Illegal(f"{at}.blocker", "506.3", f"{pm.name} ({b.blocker}) is not a creature; only a "
+                          "creature can block (506.3)", atom, (b.blocker,))
+        if b.attacker not in attacking and b.attacker in perms:
+            yield Illegal(f"{at}.attacker", "509.1a", f"{b.blocker} blocks {perms[b.attacker].name} "
+                          f"({b.attacker}), which is not attacking; a blocker blocks a creature that is "
+                          "attacking (509.1a)", atom, (b.blocker, b.attacker))
+
+
+_DONE = "; this board can't exist, since {what} already declared"
+
+
+def _check_attacks(board: Board, players: set[str], perms: Mapping[str, Any],
+                   departed: bool) -> Iterator[Problem]:
+    """Bad input in ``attacks``: ids that name nothing, a battle without protector, an entry twice.
+
+    A declared attack a player may not make is illegal (``illegal_attacks``, exit 1), unless the
+    attacks are history (blocks or damage follow): then the board itself can't exist.
+    """
+    if board.attacks is None:
+        return
+    history = departed or board.blocks is not None
+    seen: dict[str, str] = {}
+    listed: set[tuple[str, str]] = set()
+    for i, a in enumerate(board.attacks):
+        at = f"$.attacks[{i}]"
+        if a.attacker not in perms:
+            yield Problem(f"{at}.attacker", f"{a.attacker!r} is not a permanent id")
+        if (a.attacker, a.target) in listed:
+            yield Problem(at, f"{a.attacker!r} attacking {a.target!r} is listed twice")
+        elif a.attacker in seen and history:
+            yield Problem(f"{at}.attacker", f"{a.attacker!r} attacks both {seen[a.attacker]!r} and "
+                                           f"{a.target!r}; a creature attacks one player, planeswalker or "
+                                           "battle (508.1b)" + _DONE.format(what="the attacks were"))
+        listed.add((a.attacker, a.target))
+        seen.setdefault(a.attacker, a.target)
+        tgt = perms.get(a.target)
+        if tgt is not None and "battle" in tgt.card_types and tgt.protector is None:
+            yield Problem(f"{at}.target", f"battle {a.target!r} has no protector; every battle has one (310.8)")
+        elif a.target not in players and tgt is None and not departed:
+            yield Problem(f"{at}.target", f"{a.target!r} is not a player or permanent id")
+    for i, fault in _attack_faults(board):
+        if not board.attacks[i].declared:
+            yield Problem(fault.path, f"{fault.message}; a creature put onto the battlefield attacking this "
+                                      "way is never an attacking creature (506.3a-c, 508.4)")
+        elif history:
+            yield Problem(fault.path, fault.message + _DONE.format(what="the attacks were"))
 
 
 def _check_blocks(board: Board, perms: Mapping[str, Any], departed: bool) -> Iterator[Problem]:
+    """Bad input in ``blocks``: no attacks to block, ids that name nothing, an entry twice.
+
+    A block a player may not declare is illegal (``illegal_blocks``, exit 1), unless the blocks are
+    history (combat damage follows): then the board itself can't exist.
+    """
     if board.blocks is None:
         return
     if board.attacks is None:
@@ -273,18 +353,16 @@ def _check_blocks(board: Board, perms: Mapping[str, Any], departed: bool) -> Ite
     pairs: set[tuple[str, str]] = set()
     for i, b in enumerate(board.blocks):
         at = f"$.blocks[{i}]"
-        pm = perms.get(b.blocker)
-        if pm is None:
-            if not departed:
-                yield Problem(f"{at}.blocker", f"{b.blocker!r} is not a permanent id")
-        elif not pm.is_creature:
-            yield Problem(f"{at}.blocker", f"{b.blocker!r} is not a creature; only a creature can "
-                                          "block (506.3)")
-        if b.attacker not in attacking:
-            yield Problem(f"{at}.attacker", f"{b.attacker!r} is not an attacking creature ($.attacks)")
+        if b.blocker not in perms and not departed:
+            yield Problem(f"{at}.blocker", f"{b.blocker!r} is not a permanent id")
+        if b.attacker not in attacking and b.attacker not in perms:
+            yield Problem(f"{at}.attacker", f"{b.attacker!r} is not a permanent id (nor an attacker in $.attacks)")
         if (b.blocker, b.attacker) in pairs:
-            yield Problem(at, f"{b.blocker!r} blocks {b.attacker!r} twice")
+            yield Problem(at, f"{b.blocker!r} blocking {b.attacker!r} is listed twice")
         pairs.add((b.blocker, b.attacker))
+    if departed:
+        for fault in _block_faults(board):
+            yield Problem(fault.path, fault.message + _DONE.format(what="the blocks were"))
 
 
 def _check_damage(board: Board, players: set[str], perms: Mapping[str, Any],

@@ -31,6 +31,13 @@ def mutate(f: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
     return board
 
 
+def then_blocks(f: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
+    """``mutate``, then declare (no) blockers: the attacks become history."""
+    board = mutate(f)
+    board["blocks"] = []
+    return board
+
+
 CASES: list[tuple[str, dict[str, Any] | str, str, str]] = [
     ("not JSON", "{not json", "$", "not valid JSON"),
     ("not an object", "[1, 2]", "$", "must be a JSON object"),
@@ -70,24 +77,24 @@ CASES: list[tuple[str, dict[str, Any] | str, str, str]] = [
      "$.permanents[2].attached_to", "not a permanent or player id"),
     ("attacker unknown", mutate(lambda b: b["attacks"][0].update(attacker="ghost")), "$.attacks[0].attacker",
      "'ghost' is not a permanent id"),
-    ("attacker not a creature", mutate(lambda b: b["attacks"][0].update(attacker="jace")), "$.attacks[0].attacker",
-     "not a creature"),
-    ("attacker of the defending player", mutate(lambda b: b["attacks"][0].update(attacker="wall")),
-     "$.attacks[0].attacker", "not by the active player"),
-    ("attacks twice", mutate(lambda b: b["attacks"].append({"attacker": "bear", "target": "B"})),
-     "$.attacks[1].attacker", "attacks twice"),
-    ("attacking oneself", mutate(lambda b: b["attacks"][0].update(target="A")), "$.attacks[0].target",
-     "can't attack themselves"),
-    ("own planeswalker attacked", mutate(lambda b: b["attacks"][0].update(target="jace")), "$.attacks[0].target",
-     "controlled by the attacking player"),
-    ("attacking a creature", mutate(lambda b: b["attacks"][0].update(target="wall")), "$.attacks[0].target",
-     "neither a player, a planeswalker nor a battle"),
-    ("block of a non-attacker", mutate(lambda b: b.update(blocks=[{"blocker": "wall", "attacker": "jace"}])),
-     "$.blocks[0].attacker", "not an attacking creature"),
+    # A declaration no player may make is illegal (exit 1, tests/test_cli.py); once blockers follow, the
+    # attacks are history and a board holding such an attack can't exist (docs/input-checks.md).
+    ("attacker not a creature, then blocks", then_blocks(lambda b: b["attacks"][0].update(attacker="jace")),
+     "$.attacks[0].attacker", "can't exist"),
+    ("attacker of the defending player, then blocks", then_blocks(lambda b: b["attacks"][0].update(attacker="wall")),
+     "$.attacks[0].attacker", "506.2, 508.1a"),
+    ("same attack twice", mutate(lambda b: b["attacks"].append({"attacker": "bear", "target": "B"})),
+     "$.attacks[1]", "listed twice"),
+    ("own planeswalker attacked, then blocks", then_blocks(lambda b: b["attacks"][0].update(target="jace")),
+     "$.attacks[0].target", "(506.2)"),
+    ("block of a non-attacker, then damage", mutate(lambda b: b.update(
+        blocks=[{"blocker": "wall", "attacker": "jace"}], damage=[])), "$.blocks[0].attacker", "can't exist"),
+    ("block of nothing", mutate(lambda b: b.update(blocks=[{"blocker": "wall", "attacker": "ghost"}])),
+     "$.blocks[0].attacker", "'ghost' is not a permanent id"),
     ("blocks without attacks", mutate(lambda b: b.update(attacks=None, blocks=[])), "$.blocks",
      "need the declaration of attackers"),
     ("same block twice", mutate(lambda b: b.update(blocks=[{"blocker": "wall", "attacker": "bear"}] * 2)),
-     "$.blocks[1]", "blocks 'bear' twice"),
+     "$.blocks[1]", "listed twice"),
     ("effect target unknown", mutate(lambda b: b.update(effects=[
         {"source": "Goad", "controller": "B", "targets": ["ghost"], "abilities": [{"kind": "goad"}]}])),
      "$.effects[0].targets[0]", "not a permanent or player id"),

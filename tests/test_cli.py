@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import copy
 import json
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -127,3 +130,147 @@ def test_schema_is_generated_from_the_models() -> None:
     assert code == 0
     assert {"version", "active_player", "players", "permanents", "attacks", "blocks"} <= set(schema["properties"])
     assert "Permanent" in schema["$defs"]
+
+
+# ----------------------------------------------------------- bad input (exit 2) or illegal (exit 1)
+# One board per row of docs/input-checks.md: a board that can't exist is bad input; a declaration a
+# player could try to make but may not is illegal, with its rule (CR June 2024 text quoted there).
+
+TABLE = ROOT / "docs/input-checks.md"
+TABLE_BASE: dict[str, Any] = {
+    "version": 1,
+    "active_player": "A",
+    "players": [{"id": "A", "life": 20}, {"id": "B", "life": 20}],
+    "permanents": [
+        {"id": "bear", "name": "Grizzly Bears", "controller": "A", "power": 2, "toughness": 2, "oracle": ""},
+        {"id": "knight", "name": "Benalish Hero", "controller": "A", "power": 1, "toughness": 1, "oracle": "",
+         "keywords": ["banding"]},
+        {"id": "elf", "name": "Llanowar Elves", "controller": "A", "power": 1, "toughness": 1, "oracle": ""},
+        {"id": "cart", "name": "Smuggler's Copter", "controller": "A", "types": ["artifact"],
+         "subtypes": ["Vehicle"], "oracle": ""},
+        {"id": "jace", "name": "Jace Beleren", "controller": "A", "types": ["planeswalker"], "loyalty": 3,
+         "oracle": ""},
+        {"id": "wall", "name": "Wall of Stone", "controller": "B", "power": 0, "toughness": 8, "oracle": "",
+         "keywords": ["defender"]},
+        {"id": "land", "name": "Forest", "controller": "B", "types": ["land"], "oracle": ""},
+        {"id": "liliana", "name": "Liliana of the Veil", "controller": "B", "types": ["planeswalker"],
+         "loyalty": 3, "oracle": ""},
+        # A Siege B controls and A protects (310.8a): A can never attack it (310.8b).
+        {"id": "siege", "name": "Invasion of Gobakhan", "controller": "B", "protector": "A", "types": ["battle"],
+         "subtypes": ["Siege"], "defense": 3, "oracle": ""},
+    ],
+    "attacks": [{"attacker": "bear", "target": "B"}],
+}
+
+
+def _with(**top: Any) -> Callable[[dict[str, Any]], None]:
+    return lambda b: b.update(top)
+
+
+def _attack(i: int, **fields: Any) -> Callable[[dict[str, Any]], None]:
+    return lambda b: b["attacks"][i].update(fields)
+
+
+def _perm(pid: str, **fields: Any) -> Callable[[dict[str, Any]], None]:
+    return lambda b: next(p for p in b["permanents"] if p["id"] == pid).update(fields)
+
+
+def _both(*fs: Callable[[dict[str, Any]], None]) -> Callable[[dict[str, Any]], None]:
+    def apply(b: dict[str, Any]) -> None:
+        for f in fs:
+            f(b)
+    return apply
+
+
+def _third_player(b: dict[str, Any]) -> None:
+    b["players"].append({"id": "C", "life": 20})
+    b["permanents"].append({"id": "ox", "name": "Ox", "controller": "C", "power": 2, "toughness": 4, "oracle": ""})
+
+
+BEAR_AT_LILIANA = {"attacker": "bear", "target": "liliana"}
+# check name (docs table) -> (change to the base board, exit code, rule of the violation or JSON path of the fault)
+ROWS: dict[str, tuple[Callable[[dict[str, Any]], None], int, str]] = {
+    "duplicate id": (_perm("knight", id="bear"), 2, "$.permanents[1].id"),
+    "active player unknown": (_with(active_player="Z"), 2, "$.active_player"),
+    "controller unknown": (_perm("bear", controller="Z"), 2, "$.permanents[0].controller"),
+    "protector on a non-battle": (_perm("jace", protector="B"), 2, "$.permanents[4].protector"),
+    "battle without protector": (_both(_perm("siege", protector=None), _attack(0, target="siege")), 2,
+                                 "$.attacks[0].target"),
+    "attachment to nothing": (_perm("land", attached_to="land"), 2, "$.permanents[6].attached_to"),
+    "creature without power or toughness": (_perm("bear", types=["creature"], toughness=None), 2, "$.permanents[0]"),
+    "ability names nothing": (_perm("wall", abilities=[{"kind": "blocks_if_able", "attacker": "ghost"}]), 2,
+                              "$.permanents[5].abilities[0].attacker"),
+    "attacker names nothing": (_attack(0, attacker="ghost"), 2, "$.attacks[0].attacker"),
+    "attack target names nothing": (_attack(0, target="ghost"), 2, "$.attacks[0].target"),
+    "same attack listed twice": (lambda b: b["attacks"].append({"attacker": "bear", "target": "B"}), 2,
+                                 "$.attacks[1]"),
+    "non-creature attacks": (_attack(0, attacker="cart"), 1, "506.3"),
+    "another player's creature attacks": (_attack(0, attacker="wall"), 1, "508.1a"),
+    "creature attacks two targets": (lambda b: b["attacks"].append(BEAR_AT_LILIANA), 1, "508.1b"),
+    "attacking the active player": (_attack(0, target="A"), 1, "506.2"),
+    "attacking one's own planeswalker": (_attack(0, target="jace"), 1, "506.2"),
+    "attacking a battle one protects": (_attack(0, target="siege"), 1, "310.8b"),
+    "attacking a creature": (_attack(0, target="wall"), 1, "506.3"),
+    "band attacks two targets": (_with(attacks=[{"attacker": "bear", "target": "B", "band": "x"},
+                                                {"attacker": "knight", "target": "liliana", "band": "x"}]),
+                                 1, "702.22d"),
+    "band of creatures without banding": (_with(attacks=[{"attacker": c, "target": "B", "band": "x"}
+                                                         for c in ("bear", "elf", "knight")]), 1, "702.22c"),
+    "attacks already declared are illegal": (_both(_attack(0, target="jace"), _with(blocks=[])), 2,
+                                             "$.attacks[0].target"),
+    "creature attacked two targets, blocks follow": (
+        _both(lambda b: b["attacks"].append(BEAR_AT_LILIANA), _with(blocks=[])), 2, "$.attacks[1].attacker"),
+    "creature put onto the battlefield attacking illegally": (_attack(0, attacker="cart", declared=False), 2,
+                                                              "$.attacks[0].attacker"),
+    "blocks without attacks": (_with(attacks=None, blocks=[]), 2, "$.blocks"),
+    "blocker names nothing": (_with(blocks=[{"blocker": "ghost", "attacker": "bear"}]), 2, "$.blocks[0].blocker"),
+    "blocked attacker names nothing": (_with(blocks=[{"blocker": "wall", "attacker": "ghost"}]), 2,
+                                       "$.blocks[0].attacker"),
+    "same block listed twice": (_with(blocks=[{"blocker": "wall", "attacker": "bear"}] * 2), 2, "$.blocks[1]"),
+    "non-creature blocks": (_with(blocks=[{"blocker": "land", "attacker": "bear"}]), 1, "506.3"),
+    "blocking a creature that isn't attacking": (_with(blocks=[{"blocker": "wall", "attacker": "elf"}]), 1,
+                                                 "509.1a"),
+    "blocking for another player": (_both(_third_player, _with(blocks=[{"blocker": "ox", "attacker": "bear"}])),
+                                    1, "509.1a"),
+    "blocks already declared are illegal": (_with(blocks=[{"blocker": "wall", "attacker": "elf"}], damage=[]), 2,
+                                            "$.blocks[0].attacker"),
+    "damage names nothing": (_with(blocks=[], damage=[{"source": "ghost", "to": []}]), 2, "$.damage[0].source"),
+    "damage order names nothing": (_with(rules="m10", damage_order={"ghost": []}), 2, "$.damage_order.ghost"),
+}
+
+
+def _table_checks() -> list[str]:
+    rows = [ln for ln in TABLE.read_text().splitlines() if ln.startswith("| ")][1:]
+    return [ln.split("|")[1].strip() for ln in rows]
+
+
+def test_every_row_of_the_input_checks_table_has_a_board() -> None:
+    assert sorted(_table_checks()) == sorted(ROWS)
+
+
+@pytest.mark.parametrize("check", _table_checks())
+def test_input_check_row(check: str) -> None:
+    change, code, where = ROWS[check]
+    board = copy.deepcopy(TABLE_BASE)
+    change(board)
+    got, out = run("check", "-", "--json", stdin=json.dumps(board))
+    kind = next(ln.split("|")[3].strip() for ln in TABLE.read_text().splitlines()
+                if ln.startswith(f"| {check} |"))
+    assert got == code and kind == {1: "illegal", 2: "bad input"}[code], out
+    if code == 2:
+        assert any(ln.strip().startswith(f"{where}:") for ln in json.loads(out)["error"].splitlines()), out
+        return
+    verdict = json.loads(out)
+    assert verdict["legal"] is False and where in [v["rule"] for v in verdict["violations"]], out
+    # ``better`` is searched among the legal assignments only: as the declaration, it is legal.
+    key = "attacks" if verdict["kind"] == "attack" else "blocks"
+    board[key] = verdict["better"]
+    assert run("check", "-", stdin=json.dumps(board))[0] == 0, verdict["better"]
+
+
+def test_options_for_blockers_after_an_illegal_attack_is_bad_input() -> None:
+    """Listing blockers takes the attacks as declared; an attack on one's own planeswalker (506.2) never was."""
+    board = copy.deepcopy(TABLE_BASE)
+    board["attacks"][0]["target"] = "jace"
+    code, out = run("options", "-", stdin=json.dumps(board))
+    assert code == 2 and "$.attacks[0].target" in out and "506.2" in out

@@ -1,7 +1,7 @@
 """Every fixture board, under every edition (and switch) its ``meta.expect`` names, gets that verdict.
 
 Expected verdicts come from the rules and the sources each fixture names in ``meta.source``
-(the 2006 Cranial Insertion article, CR examples, rulings, rules-digest §7.5), not from the engine.
+(the 2006 Cranial Insertion article, CR examples, rulings, brute force over every declaration), not from the engine.
 """
 
 from __future__ import annotations
