@@ -256,8 +256,8 @@ def card_cmd(name: str | None, text: str | None, cards: str | None, as_json: boo
         legality card --text "Creatures without flying can't attack."
     """
     from legality.cards import lookup
+    from legality.text.context import Context
     from legality.text.describe import describe
-    from legality.text.grammar import Context
     from legality.text.read import read
 
     if text is None:

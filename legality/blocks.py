@@ -74,9 +74,10 @@ def _evasion(game: Game, b: Permanent, a: Permanent, defender: str) -> list[tupl
         elif isinstance(ab, CantBlock):
             if ab.attacker is None and ab.quality is None:
                 out.append(("509.1b", f"{bn} can't block ({s.source})", s.source))
-            elif ab.attacker == a.id or (ab.quality is not None and matches(ab.quality, a, ta.keywords)):
+            elif ab.attacker == a.id or (ab.quality is not None
+                                         and matches(ab.quality, a, ta.keywords, game.context(s))):
                 out.append(("509.1b", f"{bn} can't block {an} ({s.source})", s.source))
-        elif isinstance(ab, CanBlockOnly) and not matches(ab.quality, a, ta.keywords):
+        elif isinstance(ab, CanBlockOnly) and not matches(ab.quality, a, ta.keywords, game.context(s)):
             out.append(("509.1b", f"{bn} can block only certain creatures, and not {an} ({s.source})",
                         s.source))
     return out
@@ -90,7 +91,7 @@ def _attacker_side(game: Game, s: Sourced, b: Permanent, a: Permanent, defender:
     if isinstance(ab, Protection):
         hit = (ab.everything or (ab.player is not None
                                  and b.controller == (s.you if ab.player == "you" else ab.player))
-               or (ab.quality is not None and matches(ab.quality, b, tb.keywords)))
+               or (ab.quality is not None and matches(ab.quality, b, tb.keywords, game.context(s))))
         if hit:
             what = s.keyword or "protection"
             return [("702.16f", f"{an} has {what} and can't be blocked by {bn}", s.source)]
@@ -103,7 +104,7 @@ def _attacker_side(game: Game, s: Sourced, b: Permanent, a: Permanent, defender:
             return [("702.14c", f"{an} has {what} and {defender} controls {lands[0].name} ({lands[0].id})",
                      s.source)]
     if isinstance(ab, BlockedByQuality):
-        m = matches(ab.quality, b, tb.keywords)
+        m = matches(ab.quality, b, tb.keywords, game.context(s))
         if ab.kind == "cant_be_blocked_by" and m:
             return [("509.1b", f"{an} can't be blocked by creatures like {bn} ({s.source})", s.source)]
         if ab.kind == "cant_be_blocked_except_by" and not m:

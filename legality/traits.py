@@ -12,6 +12,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from legality.text import lexicon
 from models.abilities import (
     GLOBAL_KINDS,
     Ability,
@@ -20,7 +21,9 @@ from models.abilities import (
     Color,
     CreatureAbility,
     Grant,
+    If,
     Landwalk,
+    Loses,
     MaxAttackers,
     MaxBlockers,
     Protection,
@@ -45,9 +48,6 @@ KNOWN_KEYWORDS = frozenset({
 _LANDWALK = re.compile(r"^(?:(snow|nonbasic|legendary) )?(\w+)walk$")
 _PARAMETRIC = re.compile(r"^(ward|toxic|rampage|bushido|annihilator|afflict|flanking|equip|enchant|"
                          r"forestcycling|islandcycling|swampcycling|mountaincycling|plainscycling|cycling|dash)\b")
-_PROTECTION = re.compile(r"^protection from (white|blue|black|red|green|all colors|everything|creatures|artifacts|"
-                         r"enchantments|lands|planeswalkers|player \S+)$")
-
 
 @dataclass(frozen=True)
 class Sourced:
@@ -94,6 +94,10 @@ class Game:
     unread: tuple[str, ...]
     warnings: tuple[str, ...] = ()
 
+    def context(self, s: Sourced) -> MatchContext:
+        """What a quality in ability ``s`` is measured against: its controller, its source, the combat."""
+        return MatchContext.of(self.board).for_source(s.you, self.perms.get(s.origin))
+
     def creatures_of(self, player: str) -> list[Permanent]:
         """Creatures this player controls, in board order."""
         return [p for p in self.board.permanents if p.is_creature and p.controller == player]
@@ -123,6 +127,9 @@ def keyword_abilities(kw: str, source: str, origin: str, you: str) -> list[Sourc
         card_type = what.removesuffix("s")
         if card_type in ("creature", "artifact", "enchantment", "land", "planeswalker"):
             return [s(Protection(kind="protection", quality=Quality(types=(card_type,))))]
+        creature_type = lexicon.creature_type(what)
+        if creature_type is not None:
+            return [s(Protection(kind="protection", quality=Quality(subtypes=(creature_type,))))]
         return []  # not a form it reads: is_known_keyword reports it as not understood
     m = _LANDWALK.match(kw)
     if m:
@@ -146,18 +153,52 @@ def did_you_mean(kw: str) -> str:
 
 
 def is_known_keyword(kw: str) -> bool:
-    return (kw in KNOWN_KEYWORDS or bool(_PROTECTION.match(kw)) or bool(_LANDWALK.match(kw))
-            or bool(_PARAMETRIC.match(kw)))
+    """Whether the checker applies this keyword as the rules say: it acts (``keyword_abilities``), is
+    handled by name in combat (``KNOWN_KEYWORDS``), or is a keyword of rule 702 with no bearing on
+    declaring attackers or blockers (the lexicon's combat flag; combat triggers change values the
+    board gives). "protection from X" is known only in the forms ``keyword_abilities`` applies.
+    """
+    kw = _norm(kw)
+    if kw.startswith("protection from "):
+        return bool(keyword_abilities(kw, "", "", ""))
+    if kw in KNOWN_KEYWORDS or _LANDWALK.match(kw) or _PARAMETRIC.match(kw):
+        return True
+    info = lexicon.keyword(kw)
+    return info is not None and info.combat in (None, "combat trigger")
 
 
-def matches(q: Quality, p: Permanent, keywords: frozenset[str]) -> bool:
-    """Whether permanent ``p`` (with these keywords) has quality ``q``."""
+@dataclass(frozen=True)
+class MatchContext:
+    """What relative qualities are measured against: the ability's controller and source, and combat."""
+
+    you: str | None = None
+    source: Permanent | None = None
+    attacking: frozenset[str] = frozenset()
+    blocking: frozenset[str] = frozenset()
+
+    @staticmethod
+    def of(board: Board) -> MatchContext:
+        """Who is attacking and blocking on this board (for "attacking creatures" and the like)."""
+        return MatchContext(attacking=frozenset(a.attacker for a in board.attacks or () if a.declared),
+                            blocking=frozenset(b.blocker for b in board.blocks or ()))
+
+    def for_source(self, you: str | None, source: Permanent | None) -> MatchContext:
+        return MatchContext(you, source, self.attacking, self.blocking)
+
+
+NO_CONTEXT = MatchContext()
+
+
+def matches(q: Quality, p: Permanent, keywords: frozenset[str], ctx: MatchContext = NO_CONTEXT) -> bool:
+    """Whether permanent ``p`` (with these keywords) has quality ``q`` (relative parts measured by ``ctx``)."""
     colors = set(p.colors or ())
     ok = True
     if q.colors is not None:
         ok &= bool(colors & set(q.colors))
     if q.colorless is not None:
         ok &= (not colors) == q.colorless
+    if q.multicolored is not None:
+        ok &= (len(colors) > 1) == q.multicolored
     if q.types is not None:
         ok &= bool({t.lower() for t in q.types} & set(p.card_types))
     if q.subtypes is not None:
@@ -166,10 +207,30 @@ def matches(q: Quality, p: Permanent, keywords: frozenset[str]) -> bool:
         ok &= bool({t.lower() for t in q.supertypes} & {t.lower() for t in p.supertypes or ()})
     if q.keywords is not None:
         ok &= bool({k.lower() for k in q.keywords} & keywords)
-    if q.power_at_least is not None:
-        ok &= p.power is not None and p.power >= q.power_at_least
-    if q.power_at_most is not None:
-        ok &= p.power is not None and p.power <= q.power_at_most
+    for bound, value, least in ((q.power_at_least, p.power, True), (q.power_at_most, p.power, False),
+                                (q.toughness_at_least, p.toughness, True), (q.toughness_at_most, p.toughness, False)):
+        if bound is not None:
+            ok &= value is not None and (value >= bound if least else value <= bound)
+    if q.names is not None:
+        ok &= p.name.lower() in {n.lower() for n in q.names}
+    if q.controller is not None:
+        ok &= ctx.you is not None and (p.controller == ctx.you) == (q.controller == "you")
+    if q.other:
+        ok &= ctx.source is None or p.id != ctx.source.id
+    if q.attacking is not None:
+        ok &= (p.id in ctx.attacking) == q.attacking
+    if q.blocking is not None:
+        ok &= (p.id in ctx.blocking) == q.blocking
+    if q.tapped is not None:
+        ok &= p.tapped == q.tapped
+    if q.power_vs_source is not None:
+        src = ctx.source.power if ctx.source is not None else None
+        ok &= src is not None and p.power is not None and (
+            p.power < src if q.power_vs_source == "less" else p.power > src)
+    if q.any_of is not None:
+        ok &= any(matches(sub, p, keywords, ctx) for sub in q.any_of)
+    if q.all_of is not None:
+        ok &= all(matches(sub, p, keywords, ctx) for sub in q.all_of)
     return ok != q.negate
 
 
@@ -179,65 +240,93 @@ def _norm(kw: str) -> str:
 
 def build_game(board: Board) -> Game:
     """Work out every creature's traits from all sources (abilities stage of the pipeline)."""
-    from legality.text.grammar import Context
+    from legality.conditions import holds
+    from legality.text.context import Context
     from legality.text.read import read
 
     perms = {p.id: p for p in board.permanents}
     unread: list[str] = []
+    warnings: list[str] = []
     own_kw: dict[str, list[tuple[str, str, str, str]]] = {p.id: [] for p in board.permanents}
     own_ab: dict[str, list[Sourced]] = {p.id: [] for p in board.permanents}
     grants: list[tuple[Grant, str, str, str, tuple[str, ...] | None]] = []
     globals_: list[GlobalRule] = []
 
-    def take(ab: object, holder: str | None, source: str, origin: str, you: str,
+    def take(ab: Ability, holder: str | None, source: str, origin: str, you: str,
              targets: tuple[str, ...] | None) -> None:
-        if isinstance(ab, Grant):
+        if isinstance(ab, If):
+            answer = holds(board, ab.condition, you, origin)
+            label = f"{source} ({origin})" if origin in perms else f"effect {source!r}"
+            if answer.value is None:
+                unread.append(f"{label}: condition {ab.condition.text or ab.condition.kind!r}: {answer.why}")
+                return
+            warnings.append(f"{label}: condition {ab.condition.text!r} {'holds' if answer.value else 'does not hold'}"
+                            f" ({answer.why})")
+            for kw in ab.keywords:
+                if holder in own_kw:
+                    own_kw[holder].append((_norm(kw), source, origin, you))
+            for inner in ab.abilities:
+                if answer.per_player is not None and isinstance(inner, CantAttack):
+                    for pid in answer.per_player:
+                        take(inner.model_copy(update={"defender": pid}), holder, source, origin, you, targets)
+                elif answer.value:
+                    take(inner, holder if inner.kind not in GLOBAL_KINDS else None, source, origin, you, targets)
+        elif isinstance(ab, Grant):
             grants.append((ab, source, origin, you, targets))
         elif isinstance(ab, (MaxAttackers, MaxBlockers)):
             globals_.append(GlobalRule(ab, source, you))
         elif holder is not None and holder in own_ab:
-            own_ab[holder].append(Sourced(ab, source, origin, you))  # type: ignore[arg-type]
+            own_ab[holder].append(Sourced(ab, source, origin, you))
 
     hand = {pl.id: pl.hand_size for pl in board.players}
-    warnings: list[str] = []
     for p in board.permanents:
         holder = p.id
-        if p.attached_to in perms and not p.is_creature:
-            holder = p.attached_to
+        attached = p.attached_to if p.attached_to in perms and not p.is_creature else None
+        if attached is not None:
+            holder = attached
         for kw in p.keywords:
             own_kw[holder].append((_norm(kw), p.name, p.id, p.controller))
-        text_abilities: list[Ability] = []
-        text_keywords: list[str] = []
+        text: list[tuple[str, Ability]] = []
+        text_keywords: list[tuple[str, str]] = []
         if p.oracle and p.oracle.strip():
-            for r in read(p.oracle, p.name, Context(hand_size=hand.get(p.controller), source_id=p.id)):
+            ctx = Context(hand_size=hand.get(p.controller), source_id=p.id, name=p.name)
+            for r in read(p.oracle, p.name, ctx):
+                where = r.note.split(";")[0]
                 if r.status == "not understood":
                     unread.append(f"{p.name} ({p.id}): {r.sentence!r}: {r.note}")
-                elif r.note == "target":
+                elif where == "target":
                     unread.append(f"{p.name} ({p.id}): {r.sentence!r}: targets a creature; give the result as an "
                                   "effect with targets")
-                else:
-                    text_keywords.extend(_norm(k) for k in r.keywords)
-                    text_abilities.extend(r.abilities)
-        own_kw[holder].extend((k, p.name, p.id, p.controller) for k in text_keywords)
-        twice = sorted(({a.kind for a in text_abilities} & {a.kind for a in p.abilities})
-                       | (set(text_keywords) & {_norm(k) for k in p.keywords}))
+                elif r.status == "understood":
+                    to = attached if where == "attached" else p.id
+                    if to is None:
+                        continue  # "enchanted creature" while attached to nothing: no creature has it
+                    text_keywords.extend((_norm(k), to) for k in r.keywords)
+                    text.extend((to, a) for a in r.abilities)
+        for kw, to in text_keywords:
+            own_kw[to].append((kw, p.name, p.id, p.controller))
+        twice = sorted(({a.kind for _, a in text} & {a.kind for a in p.abilities})
+                       | ({k for k, _ in text_keywords} & {_norm(k) for k in p.keywords}))
         if twice:
             warnings.append(f"{p.name} ({p.id}): {', '.join(twice)} given both in its rules text and as structured "
                             "keywords/abilities; they count twice (abilities come from all sources together); give "
                             "\"oracle\": \"\" if the structured ones replace the text")
-        for ab in (*p.abilities, *text_abilities):
-            take(ab, holder if ab.kind not in GLOBAL_KINDS else None, p.name, p.id, p.controller, None)
+        for to, ab in ((holder, a) for a in p.abilities):
+            take(ab, to if ab.kind not in GLOBAL_KINDS else None, p.name, p.id, p.controller, None)
+        for to, ab in text:
+            take(ab, to if ab.kind not in GLOBAL_KINDS else None, p.name, p.id, p.controller, None)
 
     for i, e in enumerate(board.effects):
         origin = f"effect[{i}]"
         targets = tuple(t for t in e.targets if t in perms)
-        text_abilities = []
+        text_abilities: list[Ability] = []
         if e.text and e.text.strip():
-            ctx = Context(x=e.x, hand_size=hand.get(e.controller), source_id=e.source_id)
+            ctx = Context(x=e.x, hand_size=hand.get(e.controller), source_id=e.source_id, name=e.source)
             for r in read(e.text, e.source, ctx):
                 if r.status == "not understood":
                     unread.append(f"effect {e.source!r}: {r.sentence!r}: {r.note}")
-                elif r.keywords:
+                    continue
+                if r.keywords:
                     text_abilities.append(Grant(kind="grant", keywords=r.keywords))
                 text_abilities.extend(r.abilities)
         for ab in (*e.abilities, *text_abilities):
@@ -249,7 +338,9 @@ def build_game(board: Board) -> Game:
 
     base_kw = {pid: frozenset(k for k, *_ in kws) for pid, kws in own_kw.items()}
     granted_kw: dict[str, list[tuple[str, str, str, str]]] = {pid: [] for pid in perms}
+    combat = MatchContext.of(board)
     for g, source, origin, you, only in grants:
+        within = combat.for_source(you, perms.get(origin))
         for p in board.permanents:
             if not p.is_creature:
                 continue
@@ -258,15 +349,21 @@ def build_game(board: Board) -> Game:
                     continue
             elif (g.to == "you" and p.controller != you) or (g.to == "opponents" and p.controller == you):
                 continue
-            if g.quality is not None and not matches(g.quality, p, base_kw[p.id]):
+            if g.quality is not None and not matches(g.quality, p, base_kw[p.id], within):
                 continue
             granted_kw[p.id].extend((_norm(k), source, origin, you) for k in g.keywords)
-            own_ab[p.id].extend(Sourced(ab, source, origin, you) for ab in g.abilities)
+            for ab in g.abilities:
+                take(ab, p.id, source, origin, you, None)
 
     traits: dict[str, Traits] = {}
     for p in board.permanents:
         kws = own_kw[p.id] + granted_kw[p.id]
-        abilities = list(own_ab[p.id])
+        losses = [s.ability for s in own_ab[p.id] if isinstance(s.ability, Loses)]
+        if any(loss.all for loss in losses):
+            kws, own_ab[p.id] = [], [s for s in own_ab[p.id] if isinstance(s.ability, Loses)]
+        gone = {_norm(k) for loss in losses for k in loss.keywords}
+        kws = [k for k in kws if k[0] not in gone]
+        abilities = [s for s in own_ab[p.id] if s.keyword is None or s.keyword not in gone]
         for kw, source, origin, you in kws:
             abilities.extend(keyword_abilities(kw, source, origin, you))
             if not is_known_keyword(kw):

@@ -31,12 +31,26 @@ class Quality(Frozen):
 
     colors: tuple[Color, ...] | None = None
     colorless: bool | None = None
+    multicolored: bool | None = None
     types: tuple[str, ...] | None = None
     subtypes: tuple[str, ...] | None = None
     supertypes: tuple[str, ...] | None = None
     keywords: tuple[str, ...] | None = None
     power_at_least: int | None = None
     power_at_most: int | None = None
+    toughness_at_least: int | None = None
+    toughness_at_most: int | None = None
+    names: tuple[str, ...] | None = Field(default=None, description="card names (\"named ~\")")
+    controller: Literal["you", "opponents"] | None = Field(
+        default=None, description="controlled by the ability's controller (\"you control\") or by an opponent")
+    other: bool = Field(default=False, description="not the object the ability comes from (\"other\")")
+    attacking: bool | None = None
+    blocking: bool | None = None
+    tapped: bool | None = None
+    power_vs_source: Literal["less", "greater"] | None = Field(
+        default=None, description="power less or greater than that of the object the ability comes from")
+    any_of: tuple[Quality, ...] | None = Field(default=None, description="matches one of these (\"and/or\")")
+    all_of: tuple[Quality, ...] | None = Field(default=None, description="matches all of these")
     negate: bool = False
 
 
@@ -180,6 +194,48 @@ class MaxBlockers(Frozen):
     n: int = Field(ge=0)
 
 
+class Loses(Frozen):
+    """Takes abilities away (613.1f, layer 6): ``keywords`` ("loses flying"), or ``all`` abilities.
+
+    With ``cant_gain`` the creature also can't have or gain them, whatever grants them
+    ("creatures your opponents control lose flying and can't have or gain flying").
+    """
+
+    kind: Literal["loses"]
+    keywords: tuple[str, ...] = ()
+    all: bool = False
+    cant_gain: bool = False
+
+
+class Condition(Frozen):
+    """A fact of the board that an ability depends on, read from the board when the game is built.
+
+    ``control``: ``player`` controls at least ``at_least`` (at most ``at_most``) permanents with
+    ``quality``; ``graveyard``: cards in ``player``'s graveyard (needs ``graveyard_size``); ``life``
+    and ``hand``: ``player``'s life total and hand size; ``your_turn``: ``player`` is the active
+    player; ``self``: the object the ability comes from is in ``state``. ``negate`` reads "unless".
+    ``player`` "defending" means each defending player in turn (an attack restriction per player).
+    """
+
+    kind: Literal["control", "graveyard", "life", "hand", "your_turn", "self"]
+    player: Literal["you", "opponent", "defending", "any"] = "you"
+    quality: Quality | None = None
+    at_least: int | None = None
+    at_most: int | None = None
+    state: Literal["tapped", "untapped", "attacking", "blocking", "enchanted", "equipped"] | None = None
+    negate: bool = False
+    text: str = Field(default="", description="the condition as written, for the verdict's notes")
+
+
+class If(Frozen):
+    """Keywords and abilities that apply only while ``condition`` holds ("as long as ...", 611.3)."""
+
+    kind: Literal["if"]
+    condition: Condition
+    keywords: tuple[str, ...] = ()
+    abilities: tuple[Ability, ...] = ()
+
+
 class Grant(Frozen):
     """A static ability that gives other creatures abilities ("Creatures you control have menace").
 
@@ -191,20 +247,22 @@ class Grant(Frozen):
     to: Literal["you", "opponents", "all"] = "all"
     quality: Quality | None = None
     keywords: tuple[str, ...] = ()
-    abilities: tuple[CreatureAbility, ...] = ()
+    abilities: tuple[Ability, ...] = Field(default=(), description="abilities of a single creature, or 'if'")
 
 
 _CreatureKinds = (
     Simple | CantAttack | CantBlock | CanBlockOnly | BlockerCount | BlockedByQuality | BlockAdditional
-    | AttacksPlayer | BlocksAttacker | AttackCost | BlockCost | Protection | Landwalk
+    | AttacksPlayer | BlocksAttacker | AttackCost | BlockCost | Protection | Landwalk | Loses
 )
 CreatureAbility = Annotated[_CreatureKinds, Field(discriminator="kind")]
 """Abilities a single creature has."""
 
-Ability = Annotated[_CreatureKinds | MaxAttackers | MaxBlockers | Grant, Field(discriminator="kind")]
+Ability = Annotated[_CreatureKinds | MaxAttackers | MaxBlockers | Grant | If, Field(discriminator="kind")]
 """Any ability in the vocabulary: a creature's own, or a global one."""
 
 GLOBAL_KINDS = frozenset({"max_attackers", "max_blockers_total", "grant"})
 """Kinds that act on the game rather than on the object that has them."""
 
+Quality.model_rebuild()
 Grant.model_rebuild()
+If.model_rebuild()

@@ -29,6 +29,7 @@ class Player(Frozen):
     poison: int = Field(default=0, ge=0)
     commander_damage: dict[str, int] = Field(default_factory=dict)
     hand_size: int | None = Field(default=None, ge=0)
+    graveyard_size: int | None = Field(default=None, ge=0, description="cards in graveyard (threshold and the like)")
     mana_available: int | None = Field(default=None, ge=0)
 
 

@@ -17,7 +17,7 @@ import pytest
 from click.testing import CliRunner
 
 from cli import main
-from legality.text.grammar import Context
+from legality.text.context import Context
 from legality.text.read import Reading, read
 from models.abilities import Ability
 
@@ -36,15 +36,31 @@ def _params(d: dict[str, Any]) -> str:
 def _quality(q: dict[str, Any] | None) -> str:
     if not q:
         return ""
-    parts = [f"{k}={'/'.join(v) if isinstance(v, list | tuple) else v}" for k, v in sorted(q.items())]
+    parts = []
+    for k, v in sorted(q.items()):
+        if k in ("any_of", "all_of"):
+            parts.append(f"{k}=(" + "|".join(_quality(sub)[1:-1] for sub in v) + ")")
+        else:
+            parts.append(f"{k}={'/'.join(v) if isinstance(v, list | tuple) else v}")
     return "[" + ",".join(parts) + "]"
 
 
 def show(ab: Ability) -> str:
     d = ab.model_dump(exclude_defaults=True, mode="json")
+    return show_any(d)
+
+
+def show_any(d: dict[str, Any]) -> str:
+    if d["kind"] == "if":
+        c = d["condition"]
+        cond = ",".join(f"{k}={v}" for k, v in sorted(c.items()) if k not in ("text", "quality"))
+        inner = [f"kw:{k}" for k in d.get("keywords", [])] + [show_any(a) for a in d.get("abilities", [])]
+        return f"if<{cond}>{_quality(c.get('quality'))}({';'.join(inner)})"
+    if d["kind"] == "loses":
+        return f"loses({','.join(d.get('keywords', [])) or 'all'}{',cant_gain' if d.get('cant_gain') else ''})"
     if d["kind"] == "grant":
         inner = [f"kw:{k}" for k in d.get("keywords", [])]
-        inner += [show_dict(a) for a in d.get("abilities", [])]
+        inner += [show_any(a) for a in d.get("abilities", [])]
         return f"grant<{d.get('to', 'all')}>{_quality(d.get('quality'))}({';'.join(inner)})"
     return show_dict(d)
 
@@ -258,7 +274,6 @@ TABLE: list[tuple[str, str, str]] = [
     ("Bullwhip", "{2}, {T}: Bullwhip deals 1 damage to target creature. That creature attacks this turn if able.",
      "-"),
     ("Roofstalker Wight", "{1}{U}: Roofstalker Wight gains flying until end of turn.", "-"),
-    ("Goblin Heelcutter", "Whenever Goblin Heelcutter attacks, target creature can't block this turn.", "-"),
     ("Stone-Tongue Basilisk", "Whenever Stone-Tongue Basilisk deals combat damage to a creature, destroy that creature "
      "at end of combat.", "-"),
     ("Loxodon Gatekeeper", "Artifacts, creatures, and lands your opponents control enter tapped.", "-"),
@@ -270,14 +285,24 @@ TABLE: list[tuple[str, str, str]] = [
     ("Lightning Bolt", "Lightning Bolt deals 3 damage to any target.", "-"),
     ("Invasion Plans", "The attacking player chooses how each creature blocks each combat.", "-"),
     ("Craw Wurm", "", ""),
-    # must be reported as not understood
+    # conditions (611.3a: a static ability that applies "as long as" is read from the board when built)
     ("Stone-Tongue Basilisk", "Threshold — As long as seven or more cards are in your graveyard, all creatures able to "
-     "block Stone-Tongue Basilisk do so.", "?"),
-    ("Elven Riders", "Elven Riders can't be blocked except by Walls and/or creatures with flying.", "?"),
-    ("Goblin Rabblemaster", "Other Goblin creatures you control attack each combat if able.", "?"),
-    ("Bellowing Tanglewurm", "Other green creatures you control have intimidate.", "?"),
+     "block Stone-Tongue Basilisk do so.", "if<at_least=7,kind=graveyard>(lure)"),
+    # compound qualities, creature types, "other" (509.1b; 702.13 intimidate; 613.1f layer 6 for "lose")
+    ("Elven Riders", "Elven Riders can't be blocked except by Walls and/or creatures with flying.",
+     "cant_be_blocked_except_by[any_of=(subtypes=Wall|keywords=flying)]()"),
+    ("Goblin Rabblemaster", "Other Goblin creatures you control attack each combat if able.",
+     "grant<you>[other=True,subtypes=Goblin](attacks_each_combat)"),
+    ("Bellowing Tanglewurm", "Other green creatures you control have intimidate.",
+     "grant<you>[colors=G,other=True](kw:intimidate)"),
     ("Archetype of Courage", "Creatures your opponents control lose first strike and can't have or gain first strike.",
-     "?"),
+     "grant<opponents>(loses(first strike);loses(first strike,cant_gain))"),
+    ("Champion of Lambholt", "Creatures with power less than Champion of Lambholt's power can't block creatures you "
+     "control.", "grant<all>[power_vs_source=less](cant_block[controller=you]())"),
+    # must be reported as not understood
+    # a triggered ability whose effect matters to combat changes nothing until it resolves (603.3); its result is
+    # an effect the board gives, so the trigger itself is reported, never read as "no combat meaning"
+    ("Goblin Heelcutter", "Whenever Goblin Heelcutter attacks, target creature can't block this turn.", "?"),
     ("Mogg Conscripts", "Mogg Conscripts can't attack unless you've cast a creature spell this turn.", "?"),
     ("Hobble", "Enchanted creature can't block if it's black.", "?"),
     ("Fog Bank", "Prevent all combat damage that would be dealt to and dealt by Fog Bank.", "?"),
@@ -287,8 +312,6 @@ TABLE: list[tuple[str, str, str]] = [
      "each of those creatures, where X is the number of enchantments you control.", "?"),
     ("Gods Willing", "Target creature you control gains protection from the color of your choice until end of turn.",
      "?"),
-    ("Champion of Lambholt", "Creatures with power less than Champion of Lambholt's power can't block creatures you "
-     "control.", "?"),
     ("Frobnicator", "Frobnicate the wibble.", "?"),
 ]
 

@@ -37,7 +37,7 @@ def _protected(combat: Combat, target: str, source: str) -> bool:
         assert isinstance(ab, Protection)
         if ab.everything or (ab.player is not None and src.controller == (s.you if ab.player == "you" else ab.player)):
             return True
-        if ab.quality is not None and matches(ab.quality, src, game.traits[source].keywords):
+        if ab.quality is not None and matches(ab.quality, src, game.traits[source].keywords, game.context(s)):
             return True
     return False
 

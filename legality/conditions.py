@@ -1,0 +1,69 @@
+"""Conditions of abilities ("as long as you control an artifact") read from the board, with the reason.
+
+A condition is a fact of the board: who controls what, cards in a graveyard, life, hand size,
+whose turn it is, the state of the object the ability comes from. A fact the board does not give
+leaves the condition undecided (``value`` None) with the field to give, never guessed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from models.abilities import Condition
+from models.board import Board, Permanent
+
+
+@dataclass(frozen=True)
+class Answer:
+    """Whether a condition holds, and why; ``per_player``: for "defending player", the players it holds for."""
+
+    value: bool | None
+    why: str
+    per_player: tuple[str, ...] | None = None
+
+
+def holds(board: Board, cond: Condition, you: str, origin: str) -> Answer:
+    """Evaluate ``cond`` for an ability controlled by ``you`` that comes from ``origin`` (a permanent id)."""
+    from legality.traits import matches
+
+    index = {p.id: i for i, p in enumerate(board.players)}
+    if cond.kind == "control":
+        def count(players: set[str]) -> int:
+            return sum(1 for p in board.permanents if p.controller in players and p.id != origin
+                       and (cond.quality is None or matches(cond.quality, p, frozenset(k.lower() for k in p.keywords))))
+
+        def ok(n: int) -> bool:
+            return (cond.at_least is None or n >= cond.at_least) and (cond.at_most is None or n <= cond.at_most)
+
+        opponents = [pl.id for pl in board.players if pl.id != you]
+        if cond.player == "defending":
+            held = tuple(pid for pid in opponents if ok(count({pid})) != cond.negate)
+            return Answer(bool(held), f"for defending player(s) {', '.join(held) or 'none'}", held)
+        players = {"you": {you}, "opponent": set(opponents), "any": {pl.id for pl in board.players}}[cond.player]
+        n = count(players) if cond.player != "opponent" else max((count({o}) for o in opponents), default=0)
+        return Answer(ok(n) != cond.negate, f"{n} such permanent(s)")
+    if cond.kind in ("graveyard", "life", "hand"):
+        field = {"graveyard": "graveyard_size", "life": "life", "hand": "hand_size"}[cond.kind]
+        player = board.player(you)
+        value = getattr(player, field)
+        if value is None:
+            return Answer(None, f"the board does not give $.players[{index[you]}].{field}")
+        within = (cond.at_least is None or value >= cond.at_least) and (cond.at_most is None or value <= cond.at_most)
+        return Answer(within != cond.negate, f"{field} {value}")
+    if cond.kind == "your_turn":
+        return Answer((board.active_player == you) != cond.negate, f"active player {board.active_player}")
+    source = next((p for p in board.permanents if p.id == origin), None)
+    if source is None or cond.state is None:
+        return Answer(None, "the condition is about the object the ability comes from, which is not on the board")
+    return Answer(_state(board, source, cond.state) != cond.negate, f"{source.id} {cond.state}")
+
+
+def _state(board: Board, p: Permanent, state: str) -> bool:
+    if state in ("tapped", "untapped"):
+        return p.tapped == (state == "tapped")
+    if state == "attacking":
+        return any(a.attacker == p.id for a in board.attacks or ())
+    if state == "blocking":
+        return any(b.blocker == p.id for b in board.blocks or ())
+    kind = "aura" if state == "enchanted" else "equipment"
+    return any(q.attached_to == p.id and kind in {t.lower() for t in q.subtypes or ()} for q in board.permanents)

@@ -1,0 +1,785 @@
+"""Parsing one normalised sentence with the Lark grammar (``grammar.lark``) into the typed tree (``tree.py``).
+
+The Earley parser reads the whole sentence or fails: no prefix or keyword decides a sentence's
+meaning. Where the grammar recognises a form whose meaning the checker can't apply, the
+transformer raises ``Unreadable`` with the reason, and the sentence is reported as not understood.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any, cast
+
+from lark import Lark, Token, Transformer
+from lark.exceptions import LarkError, VisitError
+
+from legality.text import lexicon
+from legality.text.context import Context, Unreadable
+from legality.text.terms import terminals
+from legality.text.tree import Clause, NoCombat, Part, Placed, Pred, Selector, Sentence
+from models.abilities import (
+    AttackCost,
+    BlockAdditional,
+    BlockCost,
+    BlockedByQuality,
+    BlockerCount,
+    BlocksAttacker,
+    CanBlockOnly,
+    CantAttack,
+    CantBlock,
+    Condition,
+    CreatureAbility,
+    Grant,
+    MaxAttackers,
+    MaxBlockers,
+    Quality,
+    Simple,
+)
+
+COLOR_LETTERS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
+@cache
+def parser() -> Lark:
+    """The Earley parser over the grammar, its word classes filled in from the lexicon."""
+    text = (Path(__file__).parent / "grammar.lark").read_text(encoding="utf-8")
+    for name, pattern in terminals().items():
+        text = text.replace(f"@{name}@", pattern)
+    return Lark(text, parser="earley", lexer="dynamic", ambiguity="resolve", start="start")
+
+
+def parse(sentence: str, ctx: Context) -> Sentence:
+    """Parse a normalised sentence; ``SyntaxError``-like ``ParseFailure`` if the grammar can't read all of it."""
+    try:
+        tree = parser().parse(sentence)
+    except LarkError as exc:
+        raise ParseFailure(_where(sentence, exc)) from None
+    try:
+        return cast(Sentence, ToTree(ctx).transform(tree))
+    except VisitError as exc:
+        if not isinstance(exc.orig_exc, Unreadable):
+            raise
+        form = tree.children[0]
+        if getattr(form, "data", None) == "activated":  # read whole; its effect applies only once activated
+            return Sentence("activated", (NoCombat(f"an activated ability ({exc.orig_exc})"),))
+        raise exc.orig_exc from None
+
+
+class ParseFailure(ValueError):
+    """The grammar can't read the whole sentence (the message says where it stopped)."""
+
+
+def _where(sentence: str, exc: LarkError) -> str:
+    col = getattr(exc, "column", None) or getattr(exc, "pos_in_stream", None)
+    if isinstance(col, int) and col > 0:
+        at = sentence[max(0, col - 1):][:30]
+        return f"the grammar can't read it from {at!r}"
+    return "the grammar can't read it"
+
+
+# ------------------------------------------------------------------------------------------- helpers
+
+@dataclass(frozen=True)
+class NP:
+    """A noun phrase on its way to a ``Quality``: its fields, and its controller."""
+
+    fields: tuple[tuple[str, Any], ...]
+    controller: str | None = None
+
+
+def _number(tok: Token | str) -> int:
+    word = str(tok)
+    n = lexicon.number(word)
+    if n is None:
+        raise Unreadable(f"unknown number {word!r}")
+    return n
+
+
+def _toks(children: list[Any], kind: str) -> list[Token]:
+    return [c for c in children if isinstance(c, Token) and c.type == kind]
+
+
+def _of(children: list[Any], cls: type[Any]) -> list[Any]:
+    return [c for c in children if isinstance(c, cls)]
+
+
+def _one(children: list[Any], cls: type[Any]) -> Any:
+    found = _of(children, cls)
+    return found[0] if found else None
+
+
+def quality_of(np: NP) -> Quality:
+    """The ``Quality`` a noun phrase describes (several values of one field mean "any of them")."""
+    q: dict[str, Any] = {}
+    negs: list[Quality] = []
+    for key, value in np.fields:
+        if key == "unreadable":
+            raise Unreadable(value)
+        if key.startswith("not_"):
+            negs.append(Quality(**{key[4:]: value}, negate=True))
+        elif key in ("colors", "types", "subtypes", "supertypes", "keywords", "names"):
+            q[key] = tuple(dict.fromkeys((*q.get(key, ()), *value)))
+        elif key == "without_keyword":
+            negs.append(Quality(keywords=value, negate=True))
+        else:
+            q[key] = value
+    if np.controller in ("you", "opponents"):
+        q["controller"] = np.controller
+    elif np.controller == "defending":
+        raise Unreadable("'defending player controls' in a lasting ability: give the creatures as effect targets")
+    if negs and not q:
+        return negs[0] if len(negs) == 1 else Quality(all_of=tuple(negs))
+    if negs:
+        q["all_of"] = tuple(negs)
+    return Quality(**q)
+
+
+def _fear(q: Quality) -> bool:
+    """"Artifact creatures and/or black creatures": fear's own definition (702.36b)."""
+    parts = q.any_of or ()
+    kinds = sorted((p.types or (), p.colors or ()) for p in parts)
+    return len(parts) == 2 and kinds == [((), ("B",)), (("artifact",), ())]
+
+
+def _cost(tok: Token, ctx: Context, per: str | None) -> int:
+    symbols = re.findall(r"\{([^}]+)\}", str(tok))
+    if any(not (s.isdigit() or s == "x") for s in symbols):
+        raise Unreadable("a cost in coloured or other non-generic mana: give it as an attack_cost/block_cost amount")
+    total = 0
+    for s in symbols:
+        total += ctx.amount(s)
+    if per == "hand":
+        if ctx.hand_size is None:
+            raise Unreadable("the cost counts cards in hand: give the controller's hand_size")
+        total *= ctx.hand_size
+    if per == "x":
+        raise Unreadable("the cost's X is defined by the game state: give the amount as an attack_cost/block_cost "
+                         "ability")
+    return total
+
+
+# ------------------------------------------------------------------------------------------- the transformer
+
+class ToTree(Transformer[Token, Any]):
+    """Parse tree → typed tree. Methods are named after the grammar's rules and aliases."""
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__()
+        self.ctx = ctx
+
+    # --- sentences
+    def start(self, c: list[Any]) -> Sentence:
+        s = c[0]
+        if isinstance(s, Sentence):
+            return s
+        raise Unreadable(f"unexpected form {s!r}")
+
+    def static(self, c: list[Any]) -> Sentence:
+        conds = [x for x in c if isinstance(x, Condition)]
+        parts = next(x for x in c if isinstance(x, list))
+        if len(conds) > 1:
+            raise Unreadable("more than one condition")
+        return Sentence("static", tuple(parts), conds[0] if conds else None)
+
+    def lead_condition(self, c: list[Any]) -> Condition:
+        return cast(Condition, c[0])
+
+    def lead_duration(self, c: list[Any]) -> None:
+        return None
+
+    def trail(self, c: list[Any]) -> Condition:
+        return cast(Condition, c[0])
+
+    def clauses(self, c: list[Any]) -> list[Part]:
+        return list(c)
+
+    def clause(self, c: list[Any]) -> Clause:
+        subject, preds = c[0], c[1]
+        return Clause(subject, tuple(preds))
+
+    def effects(self, c: list[Any]) -> Sentence:
+        return Sentence("effects", tuple(x for x in c if x is not None))
+
+    def led_template(self, c: list[Any]) -> Sentence:
+        conds = [x for x in c if isinstance(x, Condition)]
+        tpl = next(x for x in c if isinstance(x, Sentence))
+        if len(conds) > 1:
+            raise Unreadable("more than one condition")
+        return Sentence("template", tpl.parts, conds[0] if conds else None)
+
+    def duration_effect(self, c: list[Any]) -> Part:
+        return cast(Part, c[-1])
+
+    def may_effect(self, c: list[Any]) -> Part:
+        return cast(Part, c[0])
+
+    def conditional_effect(self, c: list[Any]) -> Part:
+        part = c[1]
+        if isinstance(part, NoCombat):
+            return part
+        raise Unreadable("an effect that depends on a condition: give its result as an effect if the condition held")
+
+    def goad(self, c: list[Any]) -> Placed:
+        return Placed("target", (Simple(kind="goad"),), "goad")
+
+    def goad_all(self, c: list[Any]) -> Placed:
+        return Placed("global", (Grant(kind="grant", to="opponents", abilities=(Simple(kind="goad"),)),), "goad all")
+
+    def untap(self, c: list[Any]) -> NoCombat:
+        return NoCombat("untaps: give the creature's state (tapped) on the board")
+
+    def noncombat(self, c: list[Any]) -> NoCombat:
+        return NoCombat("an effect with no combat meaning")
+
+    def create(self, c: list[Any]) -> NoCombat:
+        return NoCombat("creates tokens: give them on the board once they exist")
+
+    def noncombat_damage(self, c: list[Any]) -> NoCombat:
+        return NoCombat("noncombat damage: give the damage marked on the board")
+
+    def noncombat_subject(self, c: list[Any]) -> NoCombat:
+        return NoCombat("no combat meaning (entering, dying, fighting, untapping)")
+
+    def prevent(self, c: list[Any]) -> Part:
+        raise Unreadable("damage prevention is not modelled: give the result on the board")
+
+    # --- subjects
+    def self_ref(self, c: list[Any]) -> Selector:
+        return Selector("self")
+
+    def enchanted(self, c: list[Any]) -> Selector:
+        return Selector("attached")
+
+    equipped = enchanted
+
+    def target_ref(self, c: list[Any]) -> Selector:
+        return Selector("target")
+
+    def group(self, c: list[Any]) -> Selector:
+        np = _one(c, NP)
+        det = _toks(c, "DETERMINER")
+        other = bool(_toks(c, "OTHER"))
+        fields = list(np.fields)
+        if other:
+            fields.append(("other", True))
+        if not det and not other and not np.fields and np.controller is None:
+            pass  # "creatures can't block"
+        try:
+            q = quality_of(NP(tuple(fields), np.controller))
+        except Unreadable as exc:
+            return Selector("group", unreadable=str(exc))
+        to: Any = "all"
+        if q.controller is not None:
+            to, q = q.controller, q.model_copy(update={"controller": None})
+        if q == Quality():
+            return Selector("group", None, to)
+        return Selector("group", q, to)
+
+    def np(self, c: list[Any]) -> NP:
+        fields: list[tuple[str, Any]] = []
+        controller = None
+        for x in c:
+            if isinstance(x, list):
+                fields.extend(x)
+            elif isinstance(x, tuple) and x and x[0] == "controller":
+                controller = x[1]
+            elif isinstance(x, tuple):
+                fields.append(x)
+        if controller is None:
+            return NP(tuple(fields))
+        return NP(tuple(fields), controller)
+
+    def named(self, c: list[Any]) -> tuple[str, Any]:
+        if not self.ctx.name:
+            raise Unreadable("'named ~' without the card's name")
+        return ("names", (self.ctx.name,))
+
+    def np_or(self, c: list[Any]) -> NP:
+        a, b = _of(c, NP)
+        return NP((("any_of", (quality_of(a), quality_of(b))),))
+
+    def creature_head(self, c: list[Any]) -> list[tuple[str, Any]]:
+        return []
+
+    def type_head(self, c: list[Any]) -> list[tuple[str, Any]]:
+        word = str(c[0])
+        t = lexicon.creature_type(word)
+        if t is None:
+            raise Unreadable(f"unknown creature type {word!r}")
+        return [("subtypes", (t,))]
+
+    def permanent_head(self, c: list[Any]) -> list[tuple[str, Any]]:
+        return []
+
+    def adjectives(self, c: list[Any]) -> list[tuple[str, Any]]:
+        return list(c)
+
+    def color(self, c: list[Any]) -> tuple[str, Any]:
+        return ("colors", (COLOR_LETTERS[str(c[0])],))
+
+    def noncolor(self, c: list[Any]) -> tuple[str, Any]:
+        return ("not_colors", (COLOR_LETTERS[str(c[-1])],))
+
+    def nontype(self, c: list[Any]) -> tuple[str, Any]:
+        t = lexicon.creature_type(str(c[-1]))
+        return ("not_subtypes", (t,))
+
+    def colorless(self, c: list[Any]) -> tuple[str, Any]:
+        return ("colorless", True)
+
+    def multicolored(self, c: list[Any]) -> tuple[str, Any]:
+        return ("multicolored", True)
+
+    def monocolored(self, c: list[Any]) -> tuple[str, Any]:
+        raise Unreadable("'monocolored' is not a quality the checker reads yet")
+
+    def card_type(self, c: list[Any]) -> tuple[str, Any]:
+        return ("types", (str(c[0]),))
+
+    def noncard_type(self, c: list[Any]) -> tuple[str, Any]:
+        return ("not_types", (str(c[-1]),))
+
+    def supertype(self, c: list[Any]) -> tuple[str, Any]:
+        return ("supertypes", (str(c[0]),))
+
+    def nonlegendary(self, c: list[Any]) -> tuple[str, Any]:
+        return ("not_supertypes", ("legendary",))
+
+    def attacking(self, c: list[Any]) -> tuple[str, Any]:
+        return ("attacking", True)
+
+    def blocking(self, c: list[Any]) -> tuple[str, Any]:
+        return ("blocking", True)
+
+    def tapped(self, c: list[Any]) -> tuple[str, Any]:
+        return ("tapped", True)
+
+    def untapped(self, c: list[Any]) -> tuple[str, Any]:
+        return ("tapped", False)
+
+    def token(self, c: list[Any]) -> tuple[str, Any]:
+        raise Unreadable("tokens: the board does not say which permanents are tokens")
+
+    def subtype_adj(self, c: list[Any]) -> tuple[str, Any]:
+        return ("subtypes", (lexicon.creature_type(str(c[0])),))
+
+    def ctl_you(self, c: list[Any]) -> tuple[str, Any]:
+        return ("controller", "you")
+
+    def ctl_opponents(self, c: list[Any]) -> tuple[str, Any]:
+        return ("controller", "opponents")
+
+    def ctl_defending(self, c: list[Any]) -> tuple[str, Any]:
+        return ("controller", "defending")
+
+    def with_clause(self, c: list[Any]) -> list[tuple[str, Any]]:
+        out: list[tuple[str, Any]] = []
+        for x in c:
+            out.extend(x if isinstance(x, list) else [x])
+        return out
+
+    def without_kw(self, c: list[Any]) -> tuple[str, Any]:
+        return ("without_keyword", (c[0],))
+
+    def with_kw(self, c: list[Any]) -> tuple[str, Any]:
+        return ("keywords", (c[0],))
+
+    def stat_at_least(self, c: list[Any]) -> tuple[str, Any]:
+        return (f"{c[0]}_at_least", _number(c[1]))
+
+    def stat_at_most(self, c: list[Any]) -> tuple[str, Any]:
+        return (f"{c[0]}_at_most", _number(c[1]))
+
+    def power_less_than_source(self, c: list[Any]) -> tuple[str, Any]:
+        if c and str(c[0]) != "power":
+            raise Unreadable("toughness compared with power")
+        return ("power_vs_source", "less")
+
+    def power_greater_than_source(self, c: list[Any]) -> tuple[str, Any]:
+        if c and str(c[0]) != "power":
+            raise Unreadable("toughness compared with power")
+        return ("power_vs_source", "greater")
+
+    def power_gt_hand(self, c: list[Any]) -> tuple[str, Any]:
+        if self.ctx.hand_size is None:
+            raise Unreadable("the quality counts cards in hand: give the controller's hand_size")
+        return ("power_at_least", self.ctx.hand_size + 1)
+
+    def counters(self, c: list[Any]) -> tuple[str, Any]:
+        raise Unreadable("counters on permanents are not on the board")
+
+    # --- predicates
+    def predicates(self, c: list[Any]) -> list[Pred]:
+        return list(c)
+
+    def predicate(self, c: list[Any]) -> Pred:
+        return next(x for x in c if isinstance(x, Pred))
+
+    def duration(self, c: list[Any]) -> None:
+        return None
+
+    def _ab(self, *abilities: CreatureAbility) -> Pred:
+        return Pred(abilities=abilities)
+
+    def _unless_cost(self, c: list[Any]) -> int | None:
+        costs = [x for x in c if isinstance(x, tuple) and x and x[0] == "cost"]
+        return cast(int, costs[0][1]) if costs else None
+
+    def unless_cost(self, c: list[Any]) -> tuple[str, int]:
+        per = next((x for x in c if isinstance(x, str) and x in ("creature", "hand", "x")), None)
+        return ("cost", _cost(_toks(c, "MANA")[0], self.ctx, per))
+
+    def per_creature(self, c: list[Any]) -> str:
+        return "creature"
+
+    def per_card_in_hand(self, c: list[Any]) -> str:
+        return "hand"
+
+    def where_x(self, c: list[Any]) -> str:
+        return "x"
+
+    def cant_attack_or_block(self, c: list[Any]) -> Pred:
+        cost = self._unless_cost(c)
+        alone = bool(_toks(c, "ALONE"))
+        if cost is not None:
+            if alone:
+                raise Unreadable("a cost on attacking or blocking alone")
+            return self._ab(AttackCost(kind="attack_cost", amount=cost), BlockCost(kind="block_cost", amount=cost))
+        return self._ab(Simple(kind="cant_attack_or_block_alone" if alone else "cant_attack_or_block"))
+
+    def cant_attack_alone(self, c: list[Any]) -> Pred:
+        if self._unless_cost(c) is not None:
+            raise Unreadable("a cost on attacking alone")
+        return self._ab(Simple(kind="cant_attack_alone"))
+
+    def cant_block_alone(self, c: list[Any]) -> Pred:
+        return self._ab(Simple(kind="cant_block_alone"))
+
+    def attacks_alone_only(self, c: list[Any]) -> Pred:
+        return self._ab(Simple(kind="attacks_alone_only"))
+
+    def cant_attack(self, c: list[Any]) -> Pred:
+        whom = next((x for x in c if x in ("you", "you_pw")), None)
+        cost = self._unless_cost(c)
+        defender, pw = ("you" if whom else None), whom == "you_pw"
+        if cost is not None:
+            return self._ab(AttackCost(kind="attack_cost", amount=cost, defender=defender, planeswalkers=pw))
+        return self._ab(CantAttack(kind="cant_attack", defender=defender, planeswalkers=pw))
+
+    def attack_you(self, c: list[Any]) -> str:
+        return "you"
+
+    def attack_you_pw(self, c: list[Any]) -> str:
+        return "you_pw"
+
+    def cant_attack_unless_defender_controls(self, c: list[Any]) -> Pred:
+        np, at_least, at_most = next(x for x in c if isinstance(x, tuple) and len(x) == 3)
+        cond = Condition(kind="control", player="defending", quality=quality_of(np), at_least=at_least,
+                         at_most=at_most, negate=True, text="unless defending player controls it")
+        return Pred(abilities=(CantAttack(kind="cant_attack", planeswalkers=True),), condition=cond)
+
+    def cant_attack_unless_also(self, c: list[Any]) -> Pred:
+        raise Unreadable("a restriction that depends on which other creatures attack is not modelled yet")
+
+    def cant_block(self, c: list[Any]) -> Pred:
+        cost = self._unless_cost(c)
+        if cost is not None:
+            return self._ab(BlockCost(kind="block_cost", amount=cost))
+        return self._ab(CantBlock(kind="cant_block"))
+
+    def cant_block_whom(self, c: list[Any]) -> Pred:
+        who = c[-1]
+        if who == "source":
+            if self.ctx.source_id is None:
+                raise Unreadable("names the source: give the effect's source_id")
+            return self._ab(CantBlock(kind="cant_block", attacker=self.ctx.source_id))
+        return self._ab(CantBlock(kind="cant_block", quality=quality_of(who)))
+
+    def block_source(self, c: list[Any]) -> str:
+        return "source"
+
+    def block_np(self, c: list[Any]) -> NP:
+        return cast(NP, c[0])
+
+    def block_target(self, c: list[Any]) -> str:
+        return "source"
+
+    def cant_be_blocked(self, c: list[Any]) -> Pred:
+        return self._ab(Simple(kind="cant_be_blocked"))
+
+    def min_blockers(self, c: list[Any]) -> Pred:
+        return self._ab(BlockerCount(kind="min_blockers", n=_number(_toks(c, "NUMBER")[0])))
+
+    def max_blockers(self, c: list[Any]) -> Pred:
+        return self._ab(BlockerCount(kind="max_blockers", n=_number(_toks(c, "NUMBER")[0])))
+
+    def blocked_only_by(self, c: list[Any]) -> Pred:
+        q = quality_of(_one(c, NP))
+        if _fear(q):
+            return Pred(keywords=("fear",))
+        return self._ab(BlockedByQuality(kind="cant_be_blocked_except_by", quality=q))
+
+    def cant_be_blocked_by(self, c: list[Any]) -> Pred:
+        return self._ab(BlockedByQuality(kind="cant_be_blocked_by", quality=quality_of(_one(c, NP))))
+
+    def unless_all_block(self, c: list[Any]) -> Pred:
+        return self._ab(Simple(kind="cant_be_blocked_unless_all_block"))
+
+    def can_block_only(self, c: list[Any]) -> Pred:
+        return self._ab(CanBlockOnly(kind="can_block_only", quality=quality_of(_one(c, NP))))
+
+    def block_additional(self, c: list[Any]) -> Pred:
+        n = _toks(c, "NUMBER")
+        return self._ab(BlockAdditional(kind="block_additional", n=_number(n[0]) if n else 1))
+
+    def block_any_number(self, c: list[Any]) -> Pred:
+        return self._ab(Simple(kind="block_any_number"))
+
+    def each_combat(self, c: list[Any]) -> None:
+        return None
+
+    def attacks_each_combat(self, c: list[Any]) -> Pred:
+        return self._ab(Simple(kind="attacks_each_combat"))
+
+    def attacks_or_blocks_each_combat(self, c: list[Any]) -> Pred:
+        return self._ab(Simple(kind="attacks_each_combat"), Simple(kind="blocks_each_combat"))
+
+    def blocks_each_combat(self, c: list[Any]) -> Pred:
+        return self._ab(Simple(kind="blocks_each_combat"))
+
+    def blocks_source(self, c: list[Any]) -> Pred:
+        if self.ctx.source_id is None:
+            raise Unreadable("names the source: give the effect's source_id")
+        return self._ab(BlocksAttacker(kind="blocks_if_able", attacker=self.ctx.source_id))
+
+    def must_be_blocked(self, c: list[Any]) -> Pred:
+        return self._ab(Simple(kind="must_be_blocked"))
+
+    def must_be_blocked_by(self, c: list[Any]) -> Pred:
+        raise Unreadable("'must be blocked by ... if able' (a requirement naming the blockers) is not modelled yet")
+
+    def attacks_player(self, c: list[Any]) -> Pred:
+        raise Unreadable("a requirement to attack a particular player: give it as an attacks_player_if_able ability")
+
+    def player_you(self, c: list[Any]) -> str:
+        return "you"
+
+    def player_other(self, c: list[Any]) -> str:
+        return "other"
+
+    def gains(self, c: list[Any]) -> Pred:
+        return Pred(keywords=tuple(c[-1]))
+
+    def gains_quoted(self, c: list[Any]) -> Pred:
+        from legality.text.read import read_quoted
+
+        return read_quoted(str(c[-1]).strip('"'), self.ctx)
+
+    def gains_unknown(self, c: list[Any]) -> Pred:
+        raise Unreadable("gains abilities the text does not list")
+
+    def loses(self, c: list[Any]) -> Pred:
+        return Pred(loses=tuple(c[-1]))
+
+    def loses_all(self, c: list[Any]) -> Pred:
+        return Pred(loses_all=True)
+
+    def cant_gain(self, c: list[Any]) -> Pred:
+        return Pred(loses=tuple(c[-1]), cant_gain=True)
+
+    def is_something(self, c: list[Any]) -> Pred:
+        return Pred(pt=True)
+
+    def pt_change(self, c: list[Any]) -> Pred:
+        return Pred(pt=True)
+
+    def damage_by_toughness(self, c: list[Any]) -> Pred:
+        return self._ab(Simple(kind="damage_by_toughness"))
+
+    def indestructible(self, c: list[Any]) -> Pred:
+        return Pred(keywords=("indestructible",))
+
+    # --- conditions
+    def as_long_as(self, c: list[Any]) -> Condition:
+        return cast(Condition, c[0])
+
+    if_cond = as_long_as
+
+    def unless(self, c: list[Any]) -> Condition:
+        cond = cast(Condition, c[0])
+        return cond.model_copy(update={"negate": not cond.negate})
+
+    def during_your_turn(self, c: list[Any]) -> Condition:
+        return Condition(kind="your_turn", text="during your turn")
+
+    def count_one(self, c: list[Any]) -> tuple[NP, int | None, int | None]:
+        return (_one(c, NP), 1, None)
+
+    def count_n(self, c: list[Any]) -> tuple[NP, int | None, int | None]:
+        return (_one(c, NP), _number(_toks(c, "NUMBER")[0]), None)
+
+    def count_none(self, c: list[Any]) -> tuple[NP, int | None, int | None]:
+        return (_one(c, NP), None, 0)
+
+    def _control(self, c: list[Any], player: Any, negate: bool, text: str) -> Condition:
+        np, at_least, at_most = c[0]
+        return Condition(kind="control", player=player, quality=quality_of(np), at_least=at_least,
+                         at_most=at_most, negate=negate, text=text)
+
+    def you_control(self, c: list[Any]) -> Condition:
+        return self._control(c, "you", False, "you control")
+
+    def you_dont_control(self, c: list[Any]) -> Condition:
+        return self._control(c, "you", True, "you don't control")
+
+    def opponent_controls(self, c: list[Any]) -> Condition:
+        return self._control(c, "opponent", False, "an opponent controls")
+
+    def defending_controls(self, c: list[Any]) -> Condition:
+        return self._control(c, "defending", False, "defending player controls")
+
+    def graveyard_at_least(self, c: list[Any]) -> Condition:
+        n = _number(_toks(c, "NUMBER")[0])
+        return Condition(kind="graveyard", at_least=n, text=f"{n} or more cards in your graveyard")
+
+    def life_at_most(self, c: list[Any]) -> Condition:
+        n = _number(_toks(c, "NUMBER")[0])
+        return Condition(kind="life", at_most=n, text=f"you have {n} or less life")
+
+    def life_at_least(self, c: list[Any]) -> Condition:
+        n = _number(_toks(c, "NUMBER")[0])
+        return Condition(kind="life", at_least=n, text=f"you have {n} or more life")
+
+    def empty_hand(self, c: list[Any]) -> Condition:
+        return Condition(kind="hand", at_most=0, text="you have no cards in hand")
+
+    def your_turn(self, c: list[Any]) -> Condition:
+        return Condition(kind="your_turn", text="it's your turn")
+
+    def not_your_turn(self, c: list[Any]) -> Condition:
+        return Condition(kind="your_turn", negate=True, text="it's not your turn")
+
+    def self_is(self, c: list[Any]) -> Condition:
+        state = str(_toks(c, "SELF_STATE")[0])
+        return Condition(kind="self", state=state, text=f"it is {state}")
+
+    def battlefield_at_least(self, c: list[Any]) -> Condition:
+        n = _number(_toks(c, "NUMBER")[0])
+        return Condition(kind="control", player="any", quality=quality_of(_one(c, NP)), at_least=n,
+                         text="on the battlefield")
+
+    # --- whole-sentence forms
+    def lure(self, c: list[Any]) -> Sentence:
+        where: Any = "attached" if any(isinstance(x, Selector) and x.kind == "attached" for x in c) else "self"
+        return Sentence("template", (Placed(where, (Simple(kind="lure"),), "lure"),))
+
+    def all_attack(self, c: list[Any]) -> Sentence:
+        return Sentence("template", (Placed("self", (Simple(kind="all_attack_if_this_attacks"),),
+                                            "if this attacks, all attack"),))
+
+    def also_attacks(self, c: list[Any]) -> Sentence:
+        return Sentence("template", (Placed("self", (Simple(kind="attacks_if_creature_attacks"),),
+                                            "also attacks if a creature attacks"),))
+
+    def tpl_max_attackers(self, c: list[Any]) -> Sentence:
+        n = _number(_toks(c, "NUMBER")[0])
+        you = bool(_toks(c, "YOU"))
+        return Sentence("template", (Placed("global", (MaxAttackers(kind="max_attackers", n=n,
+                                                                     defender="you" if you else None),),
+                                            "no more than N can attack"),))
+
+    def tpl_max_blockers(self, c: list[Any]) -> Sentence:
+        n = _number(_toks(c, "NUMBER")[0])
+        return Sentence("template", (Placed("global", (MaxBlockers(kind="max_blockers_total", n=n),),
+                                            "no more than N can block"),))
+
+    def master_warcraft(self, c: list[Any]) -> Sentence:
+        return Sentence("template", (NoCombat("who chooses the block; the choice must still be legal (Master "
+                                              "Warcraft ruling, 2005-10-01)"),))
+
+    def no_activation_clause(self, c: list[Any]) -> NoCombat:
+        return NoCombat("stops activated abilities: give their results, if any, as effects")
+
+    def cast_timing(self, c: list[Any]) -> Sentence:
+        return Sentence("template", (NoCombat("when the spell may be cast"),))
+
+    def enters(self, c: list[Any]) -> NoCombat:
+        return NoCombat("how permanents enter the battlefield: give their state on the board")
+
+    def attacking_you(self, c: list[Any]) -> tuple[str, Any]:
+        return ("unreadable", "creatures attacking a particular player are not a quality the checker reads yet")
+
+    def blocking_it(self, c: list[Any]) -> tuple[str, Any]:
+        return ("unreadable", "creatures blocking a particular attacker are not a quality the checker reads yet")
+
+    def no_activation(self, c: list[Any]) -> Sentence:
+        return Sentence("template", (NoCombat("stops activated abilities: give their results, if any, as effects"),))
+
+    def keyword_line(self, c: list[Any]) -> Sentence:
+        return Sentence("keywords", (), keywords=tuple(c[0]))
+
+    def kw_list(self, c: list[Any]) -> list[str]:
+        out: list[str] = []
+        for x in c:
+            out.extend(x if isinstance(x, list) else [x])
+        return out
+
+    def kw_name(self, c: list[Any]) -> str:
+        return str(c[0])
+
+    def protection(self, c: list[Any]) -> list[str]:
+        return [f"protection from {x}" for x in c]
+
+    def prot_word(self, c: list[Any]) -> str:
+        return str(c[0])
+
+    def prot_everything(self, c: list[Any]) -> str:
+        return "everything"
+
+    def prot_all_colors(self, c: list[Any]) -> str:
+        return "all colors"
+
+    def prot_unread(self, c: list[Any]) -> str:
+        raise Unreadable("protection from a quality the checker reads only from colours, types and players")
+
+    def prot_choice(self, c: list[Any]) -> str:
+        raise Unreadable("a choice: write the chosen quality into the text (e.g. 'protection from red')")
+
+    def prot_player(self, c: list[Any]) -> str:
+        return f"player {c[-1]}"
+
+    def landwalk(self, c: list[Any]) -> str:
+        return str(c[0])
+
+    def kw_number(self, c: list[Any]) -> str:
+        return f"{c[0]} {_number(c[1])}"
+
+    def kw_cost(self, c: list[Any]) -> str:
+        return f"{c[0]} {c[1]}"
+
+    def cost_words(self, c: list[Any]) -> str:
+        return " ".join(str(x) for x in c)
+
+    def enchant(self, c: list[Any]) -> str:
+        return f"enchant {c[0]}"
+
+    def hexproof_from(self, c: list[Any]) -> str:
+        return "hexproof"
+
+    def nc_words(self, c: list[Any]) -> str:
+        return " ".join(str(x) for x in c)
+
+    def triggered(self, c: list[Any]) -> Sentence:
+        effects = next(x for x in c if isinstance(x, Sentence))
+        event = next((x for x in c if isinstance(x, str) and not isinstance(x, Token)), "")
+        return Sentence("triggered", effects.parts, event=f"{c[0]} {event}")
+
+    def event(self, c: list[Any]) -> str:
+        return " ".join(str(x) for x in c)
+
+    def activated(self, c: list[Any]) -> Sentence:
+        effects = next(x for x in c if isinstance(x, Sentence))
+        return Sentence("activated", effects.parts)
