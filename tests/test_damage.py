@@ -2,9 +2,13 @@
 
 The brute force enumerates every division of every creature's damage among what it may damage and
 judges it from the rules' text, not from ``legality.damage``: 510.1a (all of its power), 510.1c-d
-(free division now and in 2006; lethal-first in damage assignment order under m10), 702.19b
-(trample: lethal to every blocker first, counting damage already marked and other creatures'
-assignments in the same step), 702.2c (any deathtouch damage is lethal).
+(free division now and in 2006; lethal-first in damage assignment order under m10; a blocked
+creature with no blocker left in combat assigns no damage, 506.4, 509.1h), 702.19b (trample:
+lethal to every blocker first, counting damage already marked and other creatures' assignments in
+the same step), 702.19d (trample with no blocker left: all to the player), 702.2c (any deathtouch
+damage is lethal) from Magic 2010 on only: 702.2c came with the M10 rules (CR 2009-07-11), and the
+2006 rules (CR 2003-07-01 to 2007-02-01) had no deathtouch at all, so under ``2006`` lethal damage
+is toughness minus damage already marked (2006 502.9b, trample), whatever the source.
 """
 
 from __future__ import annotations
@@ -45,7 +49,8 @@ def damage_boards(draw: st.DrawFn) -> dict[str, Any]:
         kws = ["deathtouch"] if draw(st.integers(0, 99)) < 20 else []
         perms.append({"id": f"b{j}", "name": f"B{j}", "controller": "B", "power": draw(st.integers(0, 3)),
                       "toughness": draw(st.integers(1, 3)), "damage": draw(st.integers(0, 1)), "keywords": kws,
-                      "abilities": [{"kind": "block_additional", "n": 1}]})
+                      "abilities": [{"kind": "block_additional", "n": 1}],
+                      "removed_from_combat": draw(st.integers(0, 99)) < 15})
         targets = draw(st.lists(st.sampled_from([f"a{i}" for i in range(na)]), min_size=1, max_size=na, unique=True))
         blocks += [{"blocker": f"b{j}", "attacker": a} for a in targets]
     for p in perms:
@@ -56,12 +61,18 @@ def damage_boards(draw: st.DrawFn) -> dict[str, Any]:
             "blocks": blocks, "damage": []}
 
 
+def removed(board: dict[str, Any], pid: str) -> bool:
+    return bool(next(p.get("removed_from_combat") for p in board["permanents"] if p["id"] == pid))
+
+
 def recipients(board: dict[str, Any], src: str) -> list[str]:
-    """What ``src`` may damage, in order: its blockers (block order) and, with trample, the player."""
+    """What ``src`` may damage, in order: its blockers still in combat (block order) and, with trample,
+    the player. Blocked with no blocker left: nothing (510.1c), or with trample the player (702.19d)."""
     if src.startswith("a"):
-        mine = [b["blocker"] for b in board["blocks"] if b["attacker"] == src]
-        if not mine:
+        declared = [b["blocker"] for b in board["blocks"] if b["attacker"] == src]
+        if not declared:
             return ["B"]
+        mine = [b for b in declared if not removed(board, b)]
         keywords = next(p["keywords"] for p in board["permanents"] if p["id"] == src)
         return mine + (["B"] if "trample" in keywords else [])
     return [b["attacker"] for b in board["blocks"] if b["blocker"] == src]
@@ -77,6 +88,8 @@ def brute_legal(board: dict[str, Any], assignment: dict[str, dict[str, int]], ed
     def lethal(c: str) -> bool:
         if perm[c].get("damage", 0) + total.get(c, 0) >= perm[c]["toughness"]:
             return True
+        if edition == "2006":
+            return False  # no 702.2c before Magic 2010: only toughness makes damage lethal
         return any(parts.get(c, 0) > 0 and "deathtouch" in perm[s]["keywords"] for s, parts in assignment.items())
 
     for src, parts in assignment.items():
@@ -94,7 +107,7 @@ def brute_legal(board: dict[str, Any], assignment: dict[str, dict[str, int]], ed
 @given(damage_boards(), st.data())
 def test_damage_legality_agrees_with_brute_force(raw: dict[str, Any], data: st.DataObject) -> None:
     sources = [p["id"] for p in raw["permanents"] if p["id"].startswith("a")
-               or any(b["blocker"] == p["id"] for b in raw["blocks"])]
+               or (any(b["blocker"] == p["id"] for b in raw["blocks"]) and not p["removed_from_combat"])]
     choices = []
     for s in sources:
         rec = recipients(raw, s)
@@ -107,7 +120,7 @@ def test_damage_legality_agrees_with_brute_force(raw: dict[str, Any], data: st.D
         board = dict(raw, damage=[{"source": s, "to": [{"target": r, "amount": n} for r, n in p.items()]}
                                   for s, p in assignment.items()])
         for edition in ("current", "m10", "2006"):
-            verdict = resolve_damage(parse_board(board), edition)
+            verdict = resolve_damage(parse_board(board), edition, declarations=False)
             expected = brute_legal(raw, assignment, edition)
             assert verdict.legal is expected, f"{edition}: {assignment}\n{json.dumps(raw)}\n{verdict.to_text()}"
 
