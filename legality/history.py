@@ -2,8 +2,9 @@
 board's mechanics that edition did not know, instead of judging them silently by today's rules.
 
 Each date is the month of the set (and its Comprehensive Rules update) that introduced the
-mechanic or its current form; only its order against an edition's last rules matters. An edition's ``LAST_DAY`` is the last Comprehensive Rules it stands for (rules-digest
-§0 and §2: the 2006 rule 500.5 text ran from 2003-07-01 to 2007-02-01; damage assignment order from
+mechanic or its current form; only its order against an edition's last rules matters. An
+edition's ``LAST_DAY`` is the date of the last Comprehensive Rules it stands for (rules-digest §0
+and §2: the 2006 rule 500.5 text ran from 2003-07-01 to 2007-02-01; damage assignment order from
 2009-07-11 to 2024-08-02).
 """
 

@@ -189,10 +189,11 @@ def violations(combat: Combat, state: State, options: Mapping[str, Options], ass
                 if parts.get(b, 0) > 0:
                     for before in opt.blockers[:j]:
                         if not lethal.creature(before):
+                            rule = "510.1c" if src in combat.target_of else "510.1d"
                             out.append(Violation(
-                                "510.1c" if src in combat.target_of else "510.1d",
-                                f"{n} assigns damage to {b} before {before}, earlier in its damage assignment "
-                                f"order, is assigned lethal damage (m10 damage assignment order)", (src, before, b)))
+                                rule, f"{n} assigns damage to {b} before {before}, earlier in its damage assignment "
+                                f"order, is assigned lethal damage (damage assignment order, m10 {rule})",
+                                (src, before, b)))
                             break
         for x in opt.excess_to:
             if parts.get(x, 0) > 0:

@@ -200,8 +200,8 @@ def _step(combat: Combat, state: State, step: str, two: bool, ordered: bool, giv
     structural = []
     for src in given:
         if src not in options:
-            why = "is not an attacking or blocking creature" if src not in combat.in_combat() else \
-                f"deals no combat damage in the {step} combat damage step (510.4)"
+            why = "is not an attacking or blocking creature in combat, and only they assign combat damage (510.1)" \
+                if src not in combat.in_combat() else f"deals no combat damage in the {step} combat damage step (510.4)"
             structural.append(Violation("510.4" if src in combat.in_combat() else "510.1",
                                         f"{game.perms[src].name} ({src}) {why}", (src,)))
     ok: bool | None = True
