@@ -10,6 +10,7 @@ from legality.attacks import attack_problem, defending_player_of
 from legality.blocks import block_problem, defending_players
 from legality.editions import EDITIONS, Edition, Judgement, allowed_atoms, find_edition, judge
 from legality.evaluate import cost_totals, in_force, incurred, obeyed
+from legality.history import notes as history_notes
 from legality.rules import Atom, Declaration, Kind, Problem, Violation
 from legality.traits import Game, build_game
 from legality.verdict import RequirementStatus, Verdict
@@ -188,7 +189,8 @@ def judge_question(q: Question, edition: Edition, opts: RulesOptions,
         requirements=tuple(statuses), missed=tuple(missed), better=better,
         better_closest=all(j.closest for j in js),
         compared_with="rule 500.5 neighbourhood" if edition.neighbourhood else "global maximum", costs=costs,
-        alternatives=others, notes=tuple(notes) + q.game.warnings, not_understood=q.game.unread,
+        alternatives=others, notes=tuple(notes) + q.game.warnings + tuple(history_notes(q.game, edition.name)),
+        not_understood=q.game.unread,
         id=q.game.board.id, defending_players=tuple(p.defending_player or "" for p in q.problems),
     )
 

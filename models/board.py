@@ -34,7 +34,10 @@ class Player(Frozen):
 
 
 class Permanent(Frozen):
-    """A permanent on the battlefield, with all continuous effects already applied to its values."""
+    """A permanent on the battlefield, with all continuous effects already applied to its values.
+
+    ``removed_from_combat`` (optional, damage-step boards): it is still on the battlefield but was
+    removed from combat after it was declared (506.4: regenerated, an effect, ...)."""
 
     id: str = Field(min_length=1)
     name: str
@@ -54,6 +57,7 @@ class Permanent(Frozen):
     tapped: bool = False
     summoning_sick: bool = False
     commander: bool = False
+    removed_from_combat: bool = False
     attached_to: str | None = None
     oracle: str | None = None
     keywords: tuple[str, ...] = ()

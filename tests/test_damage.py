@@ -2,18 +2,24 @@
 
 The brute force enumerates every division of every creature's damage among what it may damage and
 judges it from the rules' text, not from ``legality.damage``: 510.1a (all of its power), 510.1c-d
-(free division now and in 2006; lethal-first in damage assignment order under m10), 702.19b
-(trample: lethal to every blocker first, counting damage already marked and other creatures'
-assignments in the same step), 702.2c (any deathtouch damage is lethal).
+(free division now and in 2006; lethal-first in damage assignment order under m10; a blocked
+creature with no blocker left in combat assigns no damage, 506.4, 509.1h), 702.19b (trample:
+lethal to every blocker first, counting damage already marked and other creatures' assignments in
+the same step), 702.19d (trample with no blocker left: all to the player), 702.2c (any deathtouch
+damage is lethal) from Magic 2010 on only: 702.2c came with the M10 rules (CR 2009-07-11), and the
+2006 rules (CR 2003-07-01 to 2007-02-01) had no deathtouch at all, so under ``2006`` lethal damage
+is toughness minus damage already marked (2006 502.9b, trample), whatever the source.
 """
 
 from __future__ import annotations
 
 import itertools
 import json
+import re
 from pathlib import Path
 from typing import Any
 
+import pytest
 from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -45,7 +51,8 @@ def damage_boards(draw: st.DrawFn) -> dict[str, Any]:
         kws = ["deathtouch"] if draw(st.integers(0, 99)) < 20 else []
         perms.append({"id": f"b{j}", "name": f"B{j}", "controller": "B", "power": draw(st.integers(0, 3)),
                       "toughness": draw(st.integers(1, 3)), "damage": draw(st.integers(0, 1)), "keywords": kws,
-                      "abilities": [{"kind": "block_additional", "n": 1}]})
+                      "abilities": [{"kind": "block_additional", "n": 1}],
+                      "removed_from_combat": draw(st.integers(0, 99)) < 15})
         targets = draw(st.lists(st.sampled_from([f"a{i}" for i in range(na)]), min_size=1, max_size=na, unique=True))
         blocks += [{"blocker": f"b{j}", "attacker": a} for a in targets]
     for p in perms:
@@ -56,12 +63,18 @@ def damage_boards(draw: st.DrawFn) -> dict[str, Any]:
             "blocks": blocks, "damage": []}
 
 
+def removed(board: dict[str, Any], pid: str) -> bool:
+    return bool(next(p.get("removed_from_combat") for p in board["permanents"] if p["id"] == pid))
+
+
 def recipients(board: dict[str, Any], src: str) -> list[str]:
-    """What ``src`` may damage, in order: its blockers (block order) and, with trample, the player."""
+    """What ``src`` may damage, in order: its blockers still in combat (block order) and, with trample,
+    the player. Blocked with no blocker left: nothing (510.1c), or with trample the player (702.19d)."""
     if src.startswith("a"):
-        mine = [b["blocker"] for b in board["blocks"] if b["attacker"] == src]
-        if not mine:
+        declared = [b["blocker"] for b in board["blocks"] if b["attacker"] == src]
+        if not declared:
             return ["B"]
+        mine = [b for b in declared if not removed(board, b)]
         keywords = next(p["keywords"] for p in board["permanents"] if p["id"] == src)
         return mine + (["B"] if "trample" in keywords else [])
     return [b["attacker"] for b in board["blocks"] if b["blocker"] == src]
@@ -77,6 +90,8 @@ def brute_legal(board: dict[str, Any], assignment: dict[str, dict[str, int]], ed
     def lethal(c: str) -> bool:
         if perm[c].get("damage", 0) + total.get(c, 0) >= perm[c]["toughness"]:
             return True
+        if edition == "2006":
+            return False  # no 702.2c before Magic 2010: only toughness makes damage lethal
         return any(parts.get(c, 0) > 0 and "deathtouch" in perm[s]["keywords"] for s, parts in assignment.items())
 
     for src, parts in assignment.items():
@@ -94,7 +109,7 @@ def brute_legal(board: dict[str, Any], assignment: dict[str, dict[str, int]], ed
 @given(damage_boards(), st.data())
 def test_damage_legality_agrees_with_brute_force(raw: dict[str, Any], data: st.DataObject) -> None:
     sources = [p["id"] for p in raw["permanents"] if p["id"].startswith("a")
-               or any(b["blocker"] == p["id"] for b in raw["blocks"])]
+               or (any(b["blocker"] == p["id"] for b in raw["blocks"]) and not p["removed_from_combat"])]
     choices = []
     for s in sources:
         rec = recipients(raw, s)
@@ -107,7 +122,7 @@ def test_damage_legality_agrees_with_brute_force(raw: dict[str, Any], data: st.D
         board = dict(raw, damage=[{"source": s, "to": [{"target": r, "amount": n} for r, n in p.items()]}
                                   for s, p in assignment.items()])
         for edition in ("current", "m10", "2006"):
-            verdict = resolve_damage(parse_board(board), edition)
+            verdict = resolve_damage(parse_board(board), edition, declarations=False)
             expected = brute_legal(raw, assignment, edition)
             assert verdict.legal is expected, f"{edition}: {assignment}\n{json.dumps(raw)}\n{verdict.to_text()}"
 
@@ -197,3 +212,159 @@ def test_damage_triggers_are_reported_not_resolved() -> None:
     # the Basilisk now hits the player, not a creature; the Ninja hits only the Bears: nothing triggers
     assert v.steps[0].triggers == ()
     assert v.to_json()["steps"][0]["triggered"] == []
+
+
+def _c(pid: str, power: int, toughness: int, ctl: str = "A", *kws: str, **more: Any) -> dict[str, Any]:
+    return {"id": pid, "name": pid.upper(), "controller": ctl, "power": power, "toughness": toughness,
+            "keywords": list(kws), **more}
+
+
+PW = {"id": "pw", "name": "Planeswalker", "controller": "B", "types": ["planeswalker"], "loyalty": 2}
+TWO_BLOCKS = {"abilities": [{"kind": "block_additional", "n": 1}]}
+
+# (what is broken, rules edition, permanents, attacks, blocks, damage entries, the rule that forbids it)
+VIOLATIONS: list[tuple[str, str, list[dict[str, Any]], list[tuple[str, str]], list[tuple[str, str]],
+                       list[tuple[str, list[tuple[str, int]], str]], str]] = [
+    ("less than all its damage (510.1a: equal to its power)", "current",
+     [_c("a", 3, 3)], [("a", "B")], [], [("a", [("B", 2)], "regular")], "510.1a"),
+    ("an unblocked creature damages a creature (510.1b: only what it attacks)", "current",
+     [_c("a", 3, 3), _c("x", 1, 1, "B")], [("a", "B")], [], [("a", [("x", 3)], "regular")], "510.1b"),
+    ("damage to a planeswalker removed from combat (506.4c: no longer attacked)", "current",
+     [_c("a", 3, 3), dict(PW, removed_from_combat=True)], [("a", "pw")], [], [("a", [("pw", 3)], "regular")],
+     "506.4c"),
+    ("a blocked creature without trample damages the player (510.1c)", "current",
+     [_c("a", 3, 3), _c("b", 1, 1, "B")], [("a", "B")], [("b", "a")], [("a", [("b", 1), ("B", 2)], "regular")],
+     "510.1c"),
+    ("a blocked creature whose blocker left combat damages the player (510.1c: it assigns none)", "current",
+     [_c("a", 3, 3), _c("b", 1, 1, "B", removed_from_combat=True)], [("a", "B")], [("b", "a")],
+     [("a", [("B", 3)], "regular")], "510.1c"),
+    ("a blocker damages a creature it doesn't block (510.1d)", "current",
+     [_c("a", 3, 3), _c("a2", 2, 2), _c("b", 1, 1, "B")], [("a", "B"), ("a2", "B")], [("b", "a")],
+     [("b", [("a2", 1)], "regular")], "510.1d"),
+    ("m10 order: damage to the second blocker before the first has lethal (old 510.1c)", "m10",
+     [_c("a", 3, 3), _c("b1", 1, 2, "B"), _c("b2", 1, 2, "B")], [("a", "B")], [("b1", "a"), ("b2", "a")],
+     [("a", [("b1", 1), ("b2", 2)], "regular")], "510.1c"),
+    ("m10 order: a blocker damages its second attacker before the first has lethal (old 510.1d)", "m10",
+     [_c("a", 1, 2), _c("a2", 1, 2), _c("b", 3, 3, "B", **TWO_BLOCKS)], [("a", "B"), ("a2", "B")],
+     [("b", "a"), ("b", "a2")], [("b", [("a", 1), ("a2", 2)], "regular")], "510.1d"),
+    ("trample past a blocker without lethal damage (702.19b)", "current",
+     [_c("a", 5, 5, "A", "trample"), _c("b", 4, 4, "B")], [("a", "B")], [("b", "a")],
+     [("a", [("b", 1), ("B", 4)], "regular")], "702.19b"),
+    ("deathtouch doesn't make 1 damage lethal in 2006 (no 702.2c before Magic 2010)", "2006",
+     [_c("a", 5, 5, "A", "trample", "deathtouch"), _c("b", 4, 4, "B")], [("a", "B")], [("b", "a")],
+     [("a", [("b", 1), ("B", 4)], "regular")], "702.19b"),
+    ("trample over planeswalkers: the controller before the planeswalker has its loyalty (702.19c)", "current",
+     [_c("a", 5, 5, "A", "trample over planeswalkers"), _c("b", 1, 1, "B"), PW], [("a", "pw")], [("b", "a")],
+     [("a", [("b", 1), ("pw", 1), ("B", 3)], "regular")], "702.19c"),
+    ("plain trample: excess to the planeswalker's controller (702.19f)", "current",
+     [_c("a", 5, 5, "A", "trample"), _c("b", 1, 1, "B"), PW], [("a", "pw")], [("b", "a")],
+     [("a", [("b", 1), ("B", 4)], "regular")], "702.19f"),
+    ("trample over planeswalkers, its planeswalker gone: damage to it, not the player (702.19e)", "current",
+     [_c("a", 5, 5, "A", "trample over planeswalkers"), dict(PW, removed_from_combat=True)], [("a", "pw")], [],
+     [("a", [("pw", 5)], "regular")], "702.19e"),
+    ("blocked by banding: damage to the player (702.22j: divided among its blockers)", "current",
+     [_c("a", 3, 3), _c("b", 1, 1, "B", "banding")], [("a", "B")], [("b", "a")],
+     [("a", [("b", 1), ("B", 2)], "regular")], "702.22j"),
+    ("blocking a banding creature: damage to a creature it doesn't block (702.22k)", "current",
+     [_c("a", 1, 1, "A", "banding"), _c("a2", 1, 1), _c("b", 3, 3, "B")], [("a", "B"), ("a2", "B")],
+     [("b", "a")], [("b", [("a2", 3)], "regular")], "702.22k"),
+    ("a creature without first strike assigns in the first-strike step (510.4)", "current",
+     [_c("a", 2, 2, "A", "first strike"), _c("a2", 2, 2)], [("a", "B"), ("a2", "B")], [],
+     [("a2", [("B", 2)], "first")], "510.4"),
+    ("damage from a creature that is not attacking or blocking (510.1: only they assign combat damage)", "current",
+     [_c("a", 2, 2), _c("x", 2, 2)], [("a", "B")], [], [("x", [("B", 2)], "regular")], "510.1"),
+]
+
+
+@pytest.mark.parametrize(("what", "edition", "perms", "attacks", "blocks", "damage", "rule"), VIOLATIONS,
+                         ids=[v[0] for v in VIOLATIONS])
+def test_each_violation_cites_the_rule_it_breaks(what: str, edition: str, perms: list[dict[str, Any]],
+                                                 attacks: list[tuple[str, str]], blocks: list[tuple[str, str]],
+                                                 damage: list[tuple[str, list[tuple[str, int]], str]],
+                                                 rule: str) -> None:
+    """Each kind of illegal assignment is reported under the rule that forbids it, and only that rule;
+    the rule numbers are from the CR's 506.4c, 510.1a-d, 510.4, 702.19b-f and 702.22j-k text."""
+    board = {"version": 1, "active_player": "A", "players": [{"id": "A", "life": 20}, {"id": "B", "life": 20}],
+             "permanents": perms, "attacks": [{"attacker": a, "target": t} for a, t in attacks],
+             "blocks": [{"blocker": b, "attacker": a} for b, a in blocks],
+             "damage": [{"source": s, "to": [{"target": t, "amount": n} for t, n in to], "step": step}
+                        for s, to, step in damage]}
+    v = resolve_damage(parse_board(board), edition, declarations=False)
+    cited = [x.rule for s in v.steps for x in s.violations]
+    assert v.legal is False and cited == [rule], f"{what}: {cited}\n{v.to_text()}"
+    assert all(re.search(rf"[( ]{re.escape(rule)}[),;]", x.message) for s in v.steps for x in s.violations), \
+        f"{what}: the message doesn't name {rule}\n{v.to_text()}"
+
+
+def _combat_board(perms: list[dict[str, Any]], attacks: list[tuple[str, str]], blocks: list[tuple[str, str]],
+           damage: list[tuple[str, list[tuple[str, int]]]] | None) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "version": 1, "active_player": "A", "players": [{"id": "A", "life": 20}, {"id": "B", "life": 20}],
+        "permanents": perms, "attacks": [{"attacker": a, "target": t} for a, t in attacks],
+        "blocks": [{"blocker": b, "attacker": a} for b, a in blocks]}
+    if damage is not None:
+        out["damage"] = [{"source": s, "to": [{"target": t, "amount": n} for t, n in to]} for s, to in damage]
+    return out
+
+
+def test_trample_over_planeswalkers_with_no_blocker_left_still_owes_the_planeswalker() -> None:
+    """702.19d: as though every blocker had lethal damage; 702.19c then still wants the loyalty first."""
+    perms = [_c("a", 5, 5, "A", "trample over planeswalkers"), _c("b", 1, 1, "B", removed_from_combat=True), PW]
+    short = resolve_damage(parse_board(_combat_board(perms, [("a", "pw")], [("b", "a")], [("a", [("B", 5)])])))
+    assert short.legal is False and [x.rule for x in short.steps[0].violations] == ["702.19c"]
+    ok = resolve_damage(parse_board(_combat_board(perms, [("a", "pw")], [("b", "a")], [("a", [("pw", 2), ("B", 3)])])))
+    assert ok.legal is True and ok.players["B"]["life"] == 17
+
+
+def test_trample_over_planeswalkers_hits_the_player_when_its_planeswalker_left_combat() -> None:
+    """702.19e: with no blockers, all its damage goes to the defending player; plain trample can't (702.19f)."""
+    pw = dict(PW, removed_from_combat=True)
+    top = parse_board(_combat_board([_c("a", 5, 5, "A", "trample over planeswalkers"), pw], [("a", "pw")], [],
+                             [("a", [("B", 5)])]))
+    v = resolve_damage(top, "current")
+    assert v.legal is True and v.players["B"]["life"] == 15
+    plain = parse_board(_combat_board([_c("a", 5, 5, "A", "trample"), pw], [("a", "pw")], [], [("a", [("B", 5)])]))
+    v = resolve_damage(plain, "current")
+    assert v.legal is False and v.players["B"]["life"] == 20
+
+
+def test_maximize_under_2006_needs_lethal_damage_by_toughness() -> None:
+    """Without 702.2c (2006) a 5/5 deathtouch trampler gets 1 past a 4/4; with it (current), 4."""
+    perms = [_c("a", 5, 5, "A", "trample", "deathtouch"), _c("b", 4, 4, "B")]
+    board = parse_board(_combat_board(perms, [("a", "B")], [("b", "a")], []))
+    assert resolve_damage(board, "current", "player").players["B"]["life"] == 16
+    assert resolve_damage(board, "2006", "player").players["B"]["life"] == 19
+
+
+def test_2006_notes_mechanics_it_did_not_have() -> None:
+    """Menace (2015), planeswalkers (2007) and toxic (2023) postdate the 2006 rules: a 2006 verdict says so,
+    for a declaration and for damage; a current verdict says nothing of it."""
+    from legality import check_declaration
+
+    perms = [_c("a", 2, 2, "A", "menace", "toxic 1"), PW, _c("b", 1, 1, "B"), _c("c", 1, 1, "B")]
+    block = parse_board(_combat_board(perms, [("a", "pw")], [("b", "a"), ("c", "a")], None))
+    damage = parse_board(_combat_board(perms, [("a", "pw")], [("b", "a"), ("c", "a")], []))
+    for verdict in (check_declaration(block, "2006"), resolve_damage(damage, "2006")):
+        text = " ".join(verdict.notes)
+        assert "menace (a) is not in the 2006 rules" in text
+        assert "planeswalker (pw) is not in the 2006 rules" in text
+        assert "toxic (a) is not in the 2006 rules" in text
+    assert not any("not in the" in n for n in check_declaration(block, "current").notes)
+    assert not any("not in the" in n for n in check_declaration(block, "m10").notes)
+
+
+def test_labels_say_what_was_chosen_and_why_in_plain_words() -> None:
+    text = resolve_damage(parse_board(dict(_board("cr510-1c-split-2-2"), damage=[])), "current").to_text()
+    assert "documented" not in text and "default" not in text
+    assert "A has a choice" in text and "lethal damage to each creature in turn" in text
+    assert "no choice: the only assignment the rules allow" in text
+
+
+def test_a_damage_board_on_an_illegal_block_says_so_and_still_judges_the_damage() -> None:
+    """Item: the damage verdict notes an illegal declaration (702.9b here) and checks the damage as given."""
+    perms = [_c("fly", 2, 2, "A", "flying"), _c("bear", 2, 2, "B")]
+    bad = [("fly", [("B", 2)])]
+    v = resolve_damage(parse_board(_combat_board(perms, [("fly", "B")], [("bear", "fly")], bad)), "current")
+    assert [d.kind for d in v.declarations] == ["block"] and v.declarations[0].violations[0][0] == "702.9b"
+    assert v.legal is False and [x.rule for x in v.steps[0].violations] == ["510.1c"]
+    assert v.to_json()["declarations"][0]["legal"] is False

@@ -52,7 +52,10 @@ def _toxic(combat: Combat, source: str) -> int:
 
 
 def deal(combat: Combat, state: State, assignment: Assignment) -> tuple[list[Dealt], dict[str, int]]:
-    """Deal every assigned amount simultaneously; return what was dealt and life gained (lifelink)."""
+    """Deal every assigned amount simultaneously; return what was dealt and life gained (lifelink).
+
+    Deathtouch and lifelink act here only as the static abilities of Magic 2010 onward (702.2b, 702.15b);
+    under an older edition they are triggered abilities, reported by ``resolve.triggered_by``."""
     game = combat.game
     players = {p.id for p in game.board.players}
     dealt: list[Dealt] = []
@@ -92,10 +95,10 @@ def deal(combat: Combat, state: State, assignment: Assignment) -> tuple[list[Dea
                 else:
                     state.damage[target] = state.damage.get(target, 0) + amount
                     rule = "120.3e"
-                if combat.has(source, "deathtouch") and perm.is_creature:
+                if combat.has_static(source, "deathtouch") and perm.is_creature:
                     state.deathtouched.add(target)
             dealt.append(Dealt(source, target, amount, 0, rule))
-            if combat.has(source, "lifelink"):
+            if combat.has_static(source, "lifelink"):
                 gained[src.controller] = gained.get(src.controller, 0) + amount
     for player, n in gained.items():
         state.life[player] += n  # 702.15b: the source's controller gains that much life

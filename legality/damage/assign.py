@@ -25,6 +25,7 @@ class Options:
     ``ordered``); ``excess_to``: recipients that get damage only once all of them have lethal
     (trample's player, planeswalker or battle, 702.19b); ``walker``: for trample over
     planeswalkers, the planeswalker that needs lethal damage before its controller gets any.
+    ``rule`` is the rule that says where its damage may go; ``amount`` is 0 when it has nowhere to go.
     """
 
     source: str
@@ -37,6 +38,7 @@ class Options:
     chooser: str
     free: bool
     why: str
+    rule: str = "510.1"
 
     @property
     def forced(self) -> bool:
@@ -44,54 +46,84 @@ class Options:
 
 
 def options_for(combat: Combat, state: State, source: str, ordered_edition: bool) -> Options:
-    """The legal recipients and constraints for ``source`` (510.1a-d, 506.4c, 702.19b-d, 702.22j-k)."""
+    """The legal recipients and constraints for ``source`` (510.1a-d, 506.4c, 702.19b-e, 702.22j-k)."""
+    if source in combat.target_of:
+        return _attacker_options(combat, state, source, ordered_edition)
     game = combat.game
     perm = game.perms[source]
-    amount = combat.amount(source, state)
     name = f"{perm.name} ({source})"
-    alive = [b for b in combat.blockers_of.get(source, ()) if b not in state.gone] \
-        if source in combat.target_of else []
-    if source in combat.target_of:
-        target = combat.target_of[source]
-        there = (target in game.perms and target not in state.gone) or target in {p.id for p in game.board.players}
-        trample = combat.has(source, "trample") or combat.has(source, "trample over planeswalkers")
-        if source not in combat.blocked:
-            rec = (target,) if there else ()
-            why = f"{name} is unblocked: its damage goes to {target} (510.1b)" if there else \
-                f"{name} attacks {target}, which has left combat: it assigns no damage (506.4c, 510.1b)"
-            return Options(source, amount, rec, (), False, (), None, perm.controller, False, why)
-        if not alive:
-            rec = (target,) if trample and there else ()
-            why = (f"{name} is blocked, no blockers are left, and it has trample: all its damage goes to {target} "
-                   "(702.19d)") if rec else f"{name} is blocked and no blockers are left: it assigns no damage (510.1c)"
-            return Options(source, amount, rec, (), False, (), None, perm.controller, False, why)
-        banded = any(combat.has(b, "banding") for b in alive)
-        if banded:
-            defender = game.perms[alive[0]].controller
-            return Options(source, amount, tuple(alive), (), False, (), None, defender, True,
-                           f"{name} is blocked by a creature with banding: {defender} divides its damage among "
-                           "its blockers as they choose (702.22j)")
-        excess: tuple[str, ...] = ()
-        walker = None
-        if trample and there:
-            excess = (target,)
-            tp = game.perms.get(target)
-            if combat.has(source, "trample over planeswalkers") and tp is not None \
-                    and "planeswalker" in tp.card_types:
-                excess, walker = (target, tp.controller), target
-        why = f"{name} is blocked by {', '.join(alive)}"
-        if excess:
-            why += "; with trample, damage goes past them once each has lethal damage (702.19b)"
-        return Options(source, amount, tuple(alive) + excess, tuple(alive), ordered_edition, excess, walker,
-                       perm.controller, False, why)
     attackers = [a for a in combat.attackers_of.get(source, ()) if a not in state.gone]
+    amount = combat.amount(source, state) if attackers else 0
     banded = any(combat.has(a, "banding") for a in attackers)
     chooser = game.board.active_player if banded else perm.controller
-    why = f"{name} blocks {', '.join(attackers) or 'nothing left in combat'}"
+    if not attackers:
+        why = f"{name} is blocking, but no creature it blocks is left in combat: it assigns no combat damage (510.1d)"
+    else:
+        why = f"{name} blocks {', '.join(attackers)}: its damage goes only to them (510.1d)"
     if banded:
         why += f"; it blocks a creature with banding, so {chooser} divides its damage freely (702.22k)"
     return Options(source, amount, tuple(attackers), tuple(attackers), ordered_edition and not banded, (), None,
-                   chooser, banded, why)
+                   chooser, banded, why, "702.22k" if banded else "510.1d")
+
+
+def _attacker_options(combat: Combat, state: State, source: str, ordered_edition: bool) -> Options:
+    game = combat.game
+    perm = game.perms[source]
+    power = combat.amount(source, state)
+    name = f"{perm.name} ({source})"
+    target = combat.target_of[source]
+    there = combat.attacked(target, state)
+    over = combat.has(source, "trample over planeswalkers")
+    trample = over or combat.has(source, "trample")
+    tp = game.perms.get(target)
+    walker = tp if tp is not None and "planeswalker" in tp.card_types else None
+    alive = [b for b in combat.blockers_of.get(source, ()) if b not in state.gone]
+    me = perm.controller
+    if source not in combat.blocked:
+        if there:
+            return Options(source, power, (target,), (), False, (), None, me, False,
+                           f"{name} is unblocked: all its damage goes to {target} (510.1b)", "510.1b")
+        if over and walker is not None:
+            return Options(source, power, (walker.controller,), (), False, (), None, me, False,
+                           f"{name} has trample over planeswalkers and the planeswalker it attacks has left "
+                           f"combat: all its damage goes to {walker.controller} (702.19e)", "702.19e")
+        return Options(source, 0, (), (), False, (), None, me, False,
+                       f"{name} attacks {target}, which has left combat: it assigns no combat damage (506.4c, "
+                       "510.1b)", "506.4c")
+    banded = any(combat.has(b, "banding") for b in alive)
+    if banded:
+        defender = game.perms[alive[0]].controller
+        return Options(source, power, tuple(alive), (), False, (), None, defender, True,
+                       f"{name} is blocked by a creature with banding: {defender} divides its damage among "
+                       "its blockers as they choose (702.22j)", "702.22j")
+    excess: tuple[str, ...] = ()
+    pw = None
+    rule = "702.19b"
+    if trample and there:
+        excess = (target,)
+        if over and walker is not None:
+            excess, pw, rule = (target, walker.controller), target, "702.19c"
+    elif over and walker is not None:
+        excess, rule = (walker.controller,), "702.19e"  # its planeswalker left combat: the player instead
+    if not alive and not excess:
+        why = (f"{name} is blocked and no creature blocking it is left in combat: it assigns no combat damage "
+               "(510.1c)")
+        if trample:
+            why += f"; trample doesn't help, as {target} has left combat (506.4c, 702.19f)"
+        return Options(source, 0, (), (), False, (), None, me, False, why, "510.1c")
+    if not alive:
+        why = (f"{name} is blocked, no creature blocking it is left in combat, and it has trample: its damage goes "
+               f"to {' and/or '.join(excess)} as though every blocker had lethal damage (702.19d"
+               f"{', 702.19e' if rule == '702.19e' else ''})")
+        return Options(source, power, excess, (), False, excess, pw, me, False, why, "702.19d")
+    why = f"{name} is blocked by {', '.join(alive)}"
+    if excess:
+        why += f"; with trample, damage goes on to {' and '.join(excess)} once each blocker has lethal damage ({rule})"
+    else:
+        why += ": its damage goes only to them (510.1c)"
+        rule = "510.1c"
+    return Options(source, power, tuple(alive) + excess, tuple(alive), ordered_edition, excess, pw, me, False,
+                   why, rule)
 
 
 def _totals(assignment: Assignment) -> dict[str, int]:
@@ -104,7 +136,8 @@ def _totals(assignment: Assignment) -> dict[str, int]:
 
 class Lethal:
     """"Lethal damage" for assignment purposes: marked damage plus everything assigned to it this step,
-    or any amount from a deathtouch source; prevention is ignored (510.1c-d, 702.19b, 702.2c)."""
+    or any amount from a deathtouch source; prevention is ignored (510.1c-d, 702.19b, 702.2c). Before
+    Magic 2010 deathtouch was a triggered ability and 702.2c did not exist: only toughness counts."""
 
     def __init__(self, combat: Combat, state: State, assignment: Assignment) -> None:
         self.combat, self.state, self.assignment = combat, state, assignment
@@ -114,7 +147,7 @@ class Lethal:
         p = self.combat.game.perms[pid]
         if self.state.damage.get(pid, 0) + self.totals.get(pid, 0) >= self.state.toughness(p):
             return True
-        return any(parts.get(pid, 0) > 0 and self.combat.has(src, "deathtouch")
+        return any(parts.get(pid, 0) > 0 and self.combat.has_static(src, "deathtouch")
                    for src, parts in self.assignment.items())
 
     def walker(self, pid: str) -> bool:
@@ -125,7 +158,7 @@ class Lethal:
         """How much more ``source`` must assign to ``pid`` for it to have lethal damage."""
         if self.creature(pid):
             return 0
-        if self.combat.has(source, "deathtouch"):
+        if self.combat.has_static(source, "deathtouch"):
             return 1
         p = self.combat.game.perms[pid]
         return max(self.state.toughness(p) - self.state.damage.get(pid, 0) - self.totals.get(pid, 0), 0)
@@ -133,7 +166,8 @@ class Lethal:
 
 def violations(combat: Combat, state: State, options: Mapping[str, Options], assignment: Assignment,
                given: Iterable[str]) -> list[Violation]:
-    """Every rule the step's assignment breaks, for the sources in ``given`` (510.1e: checked as a whole)."""
+    """Every rule the step's assignment breaks, for the sources in ``given`` (510.1e: checked as a whole);
+    each violation names the rule that forbids it."""
     lethal = Lethal(combat, state, assignment)
     out: list[Violation] = []
     names = combat.game.perms
@@ -142,11 +176,12 @@ def violations(combat: Combat, state: State, options: Mapping[str, Options], ass
         parts = assignment[src]
         n = f"{names[src].name} ({src})"
         total = sum(parts.values())
-        if total != opt.amount:
-            out.append(Violation("510.1a", f"{n} must assign exactly {opt.amount} damage, not {total}", (src,)))
+        if opt.recipients and total != opt.amount:
+            out.append(Violation("510.1a", f"{n} must assign all its combat damage, {opt.amount}, not {total} "
+                                 "(its power, 510.1a)", (src,)))
         for r, amt in parts.items():
             if amt > 0 and r not in opt.recipients:
-                out.append(Violation("510.1", f"{n} can't assign damage to {r}: {opt.why}", (src, r)))
+                out.append(_wrong_recipient(combat, opt, n, r, amt))
         if opt.free:
             continue
         if opt.ordered:
@@ -154,10 +189,11 @@ def violations(combat: Combat, state: State, options: Mapping[str, Options], ass
                 if parts.get(b, 0) > 0:
                     for before in opt.blockers[:j]:
                         if not lethal.creature(before):
+                            rule = "510.1c" if src in combat.target_of else "510.1d"
                             out.append(Violation(
-                                "510.1c" if src in combat.target_of else "510.1d",
-                                f"{n} assigns damage to {b} before {before}, earlier in its damage assignment "
-                                f"order, is assigned lethal damage (m10 damage assignment order)", (src, before, b)))
+                                rule, f"{n} assigns damage to {b} before {before}, earlier in its damage assignment "
+                                f"order, is assigned lethal damage (damage assignment order, m10 {rule})",
+                                (src, before, b)))
                             break
         for x in opt.excess_to:
             if parts.get(x, 0) > 0:
@@ -165,12 +201,28 @@ def violations(combat: Combat, state: State, options: Mapping[str, Options], ass
                 if short:
                     out.append(Violation("702.19b", f"{n} assigns damage to {x} with trample, but "
                                          f"{', '.join(short)} {'is' if len(short) == 1 else 'are'} not assigned "
-                                         "lethal damage", (src, *short)))
+                                         "lethal damage (702.19b)", (src, *short)))
                     break
         if opt.walker is not None and parts.get(opt.excess_to[-1], 0) > 0 and not lethal.walker(opt.walker):
             out.append(Violation("702.19c", f"{n} assigns damage to {opt.excess_to[-1]} but the planeswalker "
-                                 f"{opt.walker} is not assigned lethal damage (its loyalty)", (src, opt.walker)))
+                                 f"{opt.walker} is not assigned damage equal to its loyalty first (702.19c)",
+                                 (src, opt.walker)))
     return out
+
+
+def _wrong_recipient(combat: Combat, opt: Options, n: str, r: str, amount: int) -> Violation:
+    """A violation for damage assigned where ``opt`` allows none, under the rule that forbids it."""
+    src = opt.source
+    target = combat.target_of.get(src)
+    tp = combat.game.perms.get(target) if target is not None else None
+    if tp is not None and "planeswalker" in tp.card_types and r == tp.controller \
+            and not combat.has(src, "trample over planeswalkers"):
+        return Violation("702.19f", f"{n} attacks the planeswalker {target} and has no trample over planeswalkers: "
+                         f"none of its damage can go to {r}, the planeswalker's controller (702.19f; only trample "
+                         "over planeswalkers lets excess damage go on to the controller, 702.19c)", (src, r))
+    if not opt.recipients:
+        return Violation(opt.rule, f"{n} can't assign {amount} damage to {r}: {opt.why}", (src, r))
+    return Violation(opt.rule, f"{n} can't assign damage to {r}: {opt.why}", (src, r))
 
 
 def default_for(opt: Options, lethal: Lethal) -> dict[str, int]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from legality.history import unknown_in
 from legality.traits import Game
 from models.board import Permanent
 
@@ -51,7 +52,9 @@ class Combat:
     """The combat as declared: attack targets, blockers of each attacker and attackers of each blocker.
 
     Orders are the board's ``damage_order`` where given, else the order of ``blocks`` (m10 only
-    uses them). Blocking one member of a band blocks the whole band (702.22h).
+    uses them). Blocking one member of a band blocks the whole band (702.22h). A permanent that has
+    left the battlefield or was removed from combat (506.4) is in no list, but an attacker it blocked
+    stays blocked (509.1h). ``edition`` is the rules edition the damage is judged under.
     """
 
     game: Game
@@ -59,11 +62,12 @@ class Combat:
     blockers_of: dict[str, tuple[str, ...]]
     attackers_of: dict[str, tuple[str, ...]]
     blocked: frozenset[str]
+    edition: str = "current"
 
     @classmethod
-    def of(cls, game: Game) -> Combat:
+    def of(cls, game: Game, edition: str = "current") -> Combat:
         board = game.board
-        on_field = game.perms
+        on_field = {pid: p for pid, p in game.perms.items() if not p.removed_from_combat}
         target_of = {a.attacker: a.target for a in board.attacks or () if a.attacker in on_field}
         bands: dict[str, list[str]] = {}
         for a in board.attacks or ():
@@ -90,7 +94,7 @@ class Combat:
             return tuple(given + [i for i in items if i not in given])
 
         return cls(game, target_of, {a: ordered(a, bs) for a, bs in blockers.items()},
-                   {b: ordered(b, as_) for b, as_ in attackers.items()}, frozenset(blocked))
+                   {b: ordered(b, as_) for b, as_ in attackers.items()}, frozenset(blocked), edition)
 
     def in_combat(self) -> list[str]:
         """Attacking and blocking creatures still on the battlefield, attackers first."""
@@ -98,6 +102,18 @@ class Combat:
 
     def has(self, pid: str, keyword: str) -> bool:
         return self.game.traits[pid].has(keyword)
+
+    def has_static(self, pid: str, keyword: str) -> bool:
+        """Whether ``pid`` has ``keyword`` as the static ability it is today, not the triggered ability it
+        was before Magic 2010 (deathtouch 702.2, lifelink 702.15; see ``legality.history``)."""
+        return self.has(pid, keyword) and not unknown_in(self.edition, keyword)
+
+    def attacked(self, target: str, state: State) -> bool:
+        """Whether the attack target is still attacked: a player, or a permanent still in combat (506.4c)."""
+        if target in {p.id for p in self.game.board.players}:
+            return True
+        p = self.game.perms.get(target)
+        return p is not None and not p.removed_from_combat and target not in state.gone
 
     def has_first_strike_step(self) -> bool:
         """510.4: a first-strike step happens if any attacker or blocker has first or double strike."""

@@ -49,8 +49,8 @@ def maximise(combat: Combat, state: State, options: Mapping[str, Options], fixed
         enough = m.new_bool_var(f"enough[{c}]")
         need = state.toughness(game.perms[c]) - state.damage.get(c, 0)
         m.add(incoming(c) >= need).only_enforce_if(enough)
-        touches = [pos[s, c] for s in free if (s, c) in pos and combat.has(s, "deathtouch")]
-        fixed_touch = any(parts.get(c, 0) > 0 and combat.has(src, "deathtouch") for src, parts in fixed.items())
+        touches = [pos[s, c] for s in free if (s, c) in pos and combat.has_static(s, "deathtouch")]
+        fixed_touch = any(parts.get(c, 0) > 0 and combat.has_static(src, "deathtouch") for src, parts in fixed.items())
         if not fixed_touch:
             m.add_bool_or([enough, *touches]).only_enforce_if(lit)
         lethal[c] = lit
@@ -81,7 +81,7 @@ def maximise(combat: Combat, state: State, options: Mapping[str, Options], fixed
                 need = state.toughness(game.perms[c]) - state.damage.get(c, 0)
                 dies = m.new_bool_var(f"dies[{c}]")
                 m.add(incoming(c, prevented=True) >= need).only_enforce_if(dies)
-                touches = [pos[s, c] for s in free if (s, c) in pos and combat.has(s, "deathtouch")
+                touches = [pos[s, c] for s in free if (s, c) in pos and combat.has_static(s, "deathtouch")
                            and not _protected(combat, c, s)]
                 m.add_bool_or([dies, *touches]).only_enforce_if(k)
             killed.append(k)

@@ -10,14 +10,22 @@ from typing import Any, Literal
 from legality.damage.apply import Dealt, deal, state_based_actions
 from legality.damage.assign import Assignment, Lethal, Options, default_for, options_for, violations
 from legality.damage.combat import Combat, State
+from legality.damage.declared import DeclarationCheck, check_declarations
 from legality.editions import find_edition
+from legality.history import notes as history_notes
 from legality.rules import Violation
 from legality.traits import build_game
 from models.board import Board
 
 Goal = Literal["player", "kills"]
-HOW_WORDS = {"given": "given", "forced": "the only possible assignment", "default": "default (documented)",
-             "maximize": "chosen to maximise"}
+HOW_WORDS = {
+    "given": "as given",
+    "forced": "no choice: the only assignment the rules allow",
+    "default": "not given, and {who} has a choice; assumed here: lethal damage to each creature in turn, then the "
+               "rest past them with trample, else to the first of them",
+    "maximize": "not given; chosen for {who} to get the most {goal}",
+}
+GOAL_WORDS = {"player": "damage to players, planeswalkers and battles", "kills": "creatures destroyed"}
 
 
 @dataclass(frozen=True)
@@ -63,6 +71,7 @@ class DamageVerdict:
     id: str | None = None
     goal: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    declarations: tuple[DeclarationCheck, ...] = ()
 
     @property
     def undecided(self) -> bool:
@@ -73,7 +82,8 @@ class DamageVerdict:
         out.update({"kind": "damage", "rules": self.rules, "legal": self.legal, "undecided": self.undecided,
                     "players": self.players, "destroyed": list(self.destroyed), "permanents": self.permanents,
                     "steps": [s.to_json() for s in self.steps], "maximize": self.goal, "notes": list(self.notes),
-                    "not_understood": list(self.not_understood)})
+                    "not_understood": list(self.not_understood),
+                    "declarations": [d.to_json() for d in self.declarations]})
         return out
 
     def to_text(self) -> str:
@@ -82,7 +92,8 @@ class DamageVerdict:
         for s in self.steps:
             lines.append(f"  {'first-strike' if s.step == 'first' else 'regular'} combat damage step:")
             for src, parts, how, who in s.assignments:
-                lines.append(f"    {src}: {_to_text(parts)}  [{HOW_WORDS[how]}{'' if how == 'given' else ', ' + who}]")
+                label = HOW_WORDS[how].format(who=who, goal=GOAL_WORDS.get(self.goal or "", ""))
+                lines.append(f"    {src}: {_to_text(parts)}  [{label}]")
             for src, parts in s.rejected:
                 lines.append(f"    given for {src}, not applied: {_to_text(parts)}")
             for v in s.violations:
@@ -127,15 +138,19 @@ def _given(board: Board, step: str) -> dict[str, dict[str, int]]:
 
 
 def resolve_damage(board: Board, rules: str | None = None, goal: Goal | None = None,
-                   time_limit: float = 10.0) -> DamageVerdict:
-    """Run the combat damage step(s) of ``board``: check the given assignment, apply it, report results."""
+                   time_limit: float = 10.0, declarations: bool = True) -> DamageVerdict:
+    """Run the combat damage step(s) of ``board``: check the given assignment, apply it, report results.
+
+    With ``declarations``, the attacks and blocks the damage rests on are judged too (half of
+    ``time_limit`` each) and an illegal one is noted; the damage is checked as given either way."""
     edition = find_edition(rules or board.rules or "current")
     game = build_game(board)
-    combat = Combat.of(game)
+    combat = Combat.of(game, edition.name)
     state = State.of(game)
     two = combat.has_first_strike_step()
     steps = ("first", "regular") if two else ("regular",)
-    notes: list[str] = []
+    checks = tuple(check_declarations(board, edition, time_limit / 2)) if declarations else ()
+    notes: list[str] = [c.note for c in checks] + history_notes(game, edition.name)
     legal: bool | None = True
     reports = []
     if not two and _given(board, "first"):
@@ -151,11 +166,10 @@ def resolve_damage(board: Board, rules: str | None = None, goal: Goal | None = N
         elif ok is None and legal is True:
             legal = None
     if any(s.violations for s in reports):
-        notes.append("an illegal assignment is not applied (510.1e: the player assigns again); the results "
-                     "use the default assignment for that step instead")
+        notes.append("an illegal assignment is not applied (510.1e: the player would assign again); for that step "
+                     "the results use the assignments shown, made as if it had not been given")
     if goal is not None:
-        notes.append(f"assignments the attacking player chooses were solved for the most "
-                     f"{'damage to players, planeswalkers and battles' if goal == 'player' else 'creatures destroyed'}")
+        notes.append(f"assignments the attacking player chooses were solved for the most {GOAL_WORDS[goal]}")
     players = {p.id: {"life": state.life[p.id], "poison": state.poison[p.id],
                       "commander_damage": state.commander[p.id], "loses": p.id in state.lost,
                       "loses_by": state.lost.get(p.id)} for p in board.players}
@@ -175,7 +189,7 @@ def resolve_damage(board: Board, rules: str | None = None, goal: Goal | None = N
             perms[p.id] = entry
     return DamageVerdict(edition.name, legal, tuple(reports), players, tuple(state.gone), perms,
                          tuple(notes) + game.warnings,
-                         game.unread, board.id, goal)
+                         game.unread, board.id, goal, declarations=checks)
 
 
 def _step(combat: Combat, state: State, step: str, two: bool, ordered: bool, given: dict[str, dict[str, int]],
@@ -186,8 +200,8 @@ def _step(combat: Combat, state: State, step: str, two: bool, ordered: bool, giv
     structural = []
     for src in given:
         if src not in options:
-            why = "is not an attacking or blocking creature" if src not in combat.in_combat() else \
-                f"deals no combat damage in the {step} combat damage step (510.4)"
+            why = "is not an attacking or blocking creature in combat, and only they assign combat damage (510.1)" \
+                if src not in combat.in_combat() else f"deals no combat damage in the {step} combat damage step (510.4)"
             structural.append(Violation("510.4" if src in combat.in_combat() else "510.1",
                                         f"{game.perms[src].name} ({src}) {why}", (src,)))
     ok: bool | None = True
@@ -221,7 +235,7 @@ def triggered_by(combat: Combat, dealt: list[Dealt]) -> list[str]:
 
     game = combat.game
     players = {p.id for p in game.board.players}
-    out = []
+    out = old_keyword_triggers(combat, dealt)
     for src in dict.fromkeys(d.source for d in dealt if d.amount > 0):
         hit = [d.target for d in dealt if d.source == src and d.amount > 0]
         texts = [(p.oracle, p.name, p.id) for p in game.board.permanents
@@ -242,6 +256,23 @@ def triggered_by(combat: Combat, dealt: list[Dealt]) -> list[str]:
                     ok = True
                 if ok:
                     out.append(f"{name} ({pid}): {s}")
+    return out
+
+
+def old_keyword_triggers(combat: Combat, dealt: list[Dealt]) -> list[str]:
+    """Deathtouch and lifelink as the triggered abilities they were before Magic 2010 (see ``legality.history``)."""
+    game = combat.game
+    out = []
+    for src in dict.fromkeys(d.source for d in dealt if d.amount > 0):
+        p = game.perms[src]
+        hit = [d for d in dealt if d.source == src and d.amount > 0]
+        if combat.has(src, "deathtouch") and not combat.has_static(src, "deathtouch"):
+            for d in hit:
+                if d.target in game.perms and game.perms[d.target].is_creature:
+                    out.append(f"{p.name} ({src}): deathtouch, as a triggered ability: destroy {d.target}")
+        if combat.has(src, "lifelink") and not combat.has_static(src, "lifelink"):
+            out.append(f"{p.name} ({src}): lifelink, as a triggered ability: {p.controller} gains "
+                       f"{sum(d.amount for d in hit)} life")
     return out
 
 
