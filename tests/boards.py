@@ -156,3 +156,32 @@ def block_boards(draw: st.DrawFn) -> dict[str, Any]:
                     blocks.append({"blocker": p["id"], "attacker": aid})
     return {"version": 1, "active_player": "A", "players": players, "permanents": perms,
             "effects": effects, "attacks": attacks, "blocks": blocks}
+
+
+def large_block_board(seed: int, n_att: int, n_blk: int, defenders: list[str]) -> dict[str, Any]:
+    """A large block declaration with many interacting requirements (for time-limit tests, not proofs)."""
+    import random
+
+    rng = random.Random(seed)
+    players: list[dict[str, Any]] = [{"id": "A", "life": 40}] + [{"id": d, "life": 40} for d in defenders]
+    perms: list[dict[str, Any]] = []
+    attacks = []
+    for i in range(n_att):
+        kws = [k for k, p in (("flying", .2), ("menace", .2)) if rng.random() < p]
+        abil = [a for a, p in (({"kind": "lure"}, .1), ({"kind": "must_be_blocked"}, .2),
+                               ({"kind": "min_blockers", "n": 3}, .1), ({"kind": "max_blockers", "n": 1}, .1))
+                if rng.random() < p]
+        perms.append({"id": f"a{i}", "name": f"Attacker {i}", "controller": "A", "power": 2, "toughness": 2,
+                      "oracle": "", "keywords": kws, "abilities": abil})
+        attacks.append({"attacker": f"a{i}", "target": defenders[i % len(defenders)]})
+    for i in range(n_blk):
+        kws = [k for k, p in (("flying", .15), ("reach", .1)) if rng.random() < p]
+        abil = [a for a, p in (({"kind": "blocks_each_combat"}, .3), ({"kind": "cant_block_alone"}, .1),
+                               ({"kind": "block_additional", "n": 1}, .1), ({"kind": "block_cost", "amount": 1}, .1))
+                if rng.random() < p]
+        perms.append({"id": f"b{i}", "name": f"Blocker {i}", "controller": defenders[i % len(defenders)],
+                      "power": 2, "toughness": 2, "oracle": "", "keywords": kws, "abilities": abil})
+    blocks = [{"blocker": f"b{i}", "attacker": f"a{i % n_att}"} for i in range(0, n_blk, 4)
+              if defenders[i % len(defenders)] == defenders[(i % n_att) % len(defenders)]]
+    return {"version": 1, "active_player": "A", "players": players, "permanents": perms, "attacks": attacks,
+            "blocks": blocks}
