@@ -52,7 +52,8 @@ def new_solver(time_limit: float, keep_all_feasible: bool = False) -> cp_model.C
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
     solver.parameters.max_time_in_seconds = max(time_limit, 0.001)
-    solver.parameters.keep_all_feasible_solutions_in_presolve = keep_all_feasible
+    if keep_all_feasible:  # left unset otherwise: enumerate_all_solutions sets it itself
+        solver.parameters.keep_all_feasible_solutions_in_presolve = True
     return solver
 
 
