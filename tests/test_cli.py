@@ -78,6 +78,28 @@ def test_undecided_when_the_solver_runs_out_of_time(monkeypatch: pytest.MonkeyPa
     assert v["legal"] is None and v["undecided"] is True and v["better"] is None
 
 
+def test_time_limit_bounds_the_whole_verdict(tmp_path: Path) -> None:
+    """--time-limit is one deadline for every solve of a verdict (main judgement, each defending
+    player's problem, the alternatives), not a limit per solve: a large board with three defending
+    players and costs (so 3 problems x 3 judgements) stays within a generous bound of it. What is not
+    settled in time is undecided or "at least N" (a behaviour test, not a benchmark)."""
+    import time
+
+    from boards import large_block_board
+
+    f = tmp_path / "big.json"
+    f.write_text(json.dumps(large_block_board(1, 90, 135, ["B", "C", "D"])))
+    limit = 1.0
+    start = time.monotonic()
+    code, out = run("check", str(f), "--time-limit", str(limit), "--json")
+    elapsed = time.monotonic() - start
+    v = json.loads(out)
+    assert elapsed < 3 * limit + 1, f"{elapsed:.1f} s for --time-limit {limit}"
+    assert code == {True: 0, False: 1, None: 3}[v["legal"]]
+    if v["legal"] is not None and not v["requirements"]["maximum_proven"]:
+        assert v["requirements"]["maximum"] is not None
+
+
 def test_options_lists_and_counts() -> None:
     code, out = run("options", GORILLA, "--rules", "2006", "--json")
     listing = json.loads(out)
