@@ -54,7 +54,7 @@ def attack_boards(draw: st.DrawFn) -> dict[str, Any]:
         {"kind": "attack_cost", "amount": draw(st.integers(0, 2))},
     ]
     for cid in ids:
-        c = _creature(draw, cid, "A", ["haste", "defender", "vigilance"], per_creature, 0.12)
+        c = _creature(draw, cid, "A", ["haste", "defender", "vigilance", "banding"], per_creature, 0.12)
         if draw(st.integers(0, 99)) < 15:
             c["summoning_sick"] = True
         perms.append(c)

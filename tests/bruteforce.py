@@ -359,3 +359,32 @@ def best_for(space: Space, d: Decl, edition: str, conditional: str, paid_costs: 
 def maximum(space: Space, conditional: str) -> int:
     """The cost-free maximum of requirements obeyed."""
     return max(score(space, t, conditional) for t in space.decls if space.valid[t] and not space.costs[t])
+
+
+# ------------------------------------------------------------------------------------------- bands
+
+def _set_partitions(items: list[str]) -> list[list[list[str]]]:
+    if not items:
+        return [[]]
+    first, rest = items[0], items[1:]
+    out = []
+    for p in _set_partitions(rest):
+        out.append([[first], *p])
+        for i in range(len(p)):
+            out.append([*p[:i], [first, *p[i]], *p[i + 1:]])
+    return out
+
+
+def band_announcements(board: Board, decl: Decl) -> list[frozenset[frozenset[str]]]:
+    """508.1e, 702.22c-d: each way to announce attacking bands for ``decl``: a partition of its attackers
+    whose groups of two or more (the bands) attack one target and hold one or more creatures with
+    banding and at most one without. Creatures alone are in no band."""
+    cr = creatures(board)
+    target = dict(decl)
+    out = []
+    for partition in _set_partitions(sorted(target)):
+        bands = [g for g in partition if len(g) > 1]
+        if all(len({target[c] for c in g}) == 1 and any(cr[c].has("banding") for c in g)
+               and sum(not cr[c].has("banding") for c in g) <= 1 for g in bands):
+            out.append(frozenset(frozenset(g) for g in bands))
+    return out

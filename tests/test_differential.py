@@ -164,15 +164,25 @@ def _legal_sets_agree(board: Board, key: str) -> None:
         return
     for edition, cond, paid in SETTINGS:
         opts = RulesOptions(conditional=cond, paid_costs=paid)
-        expected = set()
+        expected: set[tuple[frozenset[tuple[str, str]], frozenset[frozenset[str]]]] = set()
         parts = [[d for d in s.decls if bf.legal(s, d, edition, cond, paid)] for s in spaces.values()]
         for combo in itertools.product(*parts):
-            expected.add(frozenset().union(*combo))
+            decl: frozenset[tuple[str, str]] = frozenset().union(*combo)
+            for bands in (bf.band_announcements(board, decl) if key == "attacks" else [frozenset()]):
+                expected.add((decl, bands))
         listing = legal_declarations(board, edition, opts, limit=10_000)
-        got = {frozenset((a["blocker"], a["attacker"]) if "blocker" in a else (a["attacker"], a["target"])
-                         for a in d) for d in listing.declarations}
+        got = set()
+        for d in listing.declarations:
+            atoms = frozenset((a["blocker"], a["attacker"]) if "blocker" in a else (a["attacker"], a["target"])
+                              for a in d)
+            members: dict[str, set[str]] = {}
+            for a in d:
+                if "band" in a:
+                    members.setdefault(a["band"], set()).add(a["attacker"])
+            got.add((atoms, frozenset(frozenset(m) for m in members.values())))
         assert listing.complete
         assert listing.count == len(expected), f"{edition}/{cond}/{paid}: {listing.count} != {len(expected)}"
+        assert len(listing.declarations) == listing.count
         assert got == expected, f"{edition}/{cond}/{paid}\n{board.model_dump_json(exclude_none=True)}"
 
 
