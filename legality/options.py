@@ -30,7 +30,6 @@ from legality.rules import Atom, Declaration, Problem
 from legality.solve import best_by_parts, new_solver
 from models.board import Board, RulesOptions
 
-
 Bands = tuple[tuple[str, ...], ...]
 """Attacking bands announced with a declaration (508.1e): each band's members; unbanded creatures absent."""
 

@@ -250,15 +250,16 @@ def best_by_parts(problem: Problem, atoms: Sequence[Atom], near: Declaration, co
             if (res.status == "optimal" and len(part) <= CONFIRM_ATOMS
                     and better_than(sub, part, res.maximum, conditional) is not None):
                 res = best_exhaustive(sub, part, here, conditional)
-        if res.status == "unknown" or res.witness is None:
-            fallback = here if clean else frozenset()
-            if broken_restrictions(sub, fallback):
+        found = res.witness
+        if res.status == "unknown" or found is None:
+            found = here if clean else frozenset()
+            if broken_restrictions(sub, found):
                 return Best("unknown", 0, None)
-            res = Best("feasible", score(sub, fallback, conditional), fallback, closest=False)
+            res = Best("feasible", score(sub, found, conditional), found, closest=False)
         if res.status == "feasible":
             status = "feasible"
         closest &= res.closest
-        witness |= res.witness
+        witness |= found
     # Requirements outside every part (constant on these atoms) count too: score the whole witness.
     chosen: Declaration = frozenset(witness)
     return Best(status, score(problem, chosen, conditional), chosen, closest)
