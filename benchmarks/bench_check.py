@@ -87,7 +87,8 @@ def report(name: str, seconds: list[float], base: float) -> None:
 
 def presolve_cost(fixtures: list[Any], commander: list[Any], big: list[Any], base: float) -> None:
     """The cost of ``keep_all_feasible_solutions_in_presolve`` (avoids CP-SAT 9.15's wrong optima from
-    presolve, google/or-tools #5293), as the ratio of medians with it on and off in this run."""
+    presolve, google/or-tools #5293; set on parts solved in one solve), and of confirming small parts'
+    maxima in Python, as ratios of medians with each on and off in this run."""
     import legality.solve
 
     saved = legality.solve.KEEP_ALL_FEASIBLE
@@ -101,6 +102,16 @@ def presolve_cost(fixtures: list[Any], commander: list[Any], big: list[Any], bas
             med[keep] = statistics.median(secs)
         print(f"  {name}: on/off = x{med[True] / med[False]:.2f}")
     legality.solve.KEEP_ALL_FEASIBLE = saved
+    confirm = legality.solve.CONFIRM_ATOMS
+    print("\nmaxima confirmed by a search in Python on parts of at most "
+          f"{confirm} atoms: on / off (median time ratio)")
+    for name, boards in (("fixtures", fixtures), ("Commander 10x15", commander)):
+        med2: dict[int, float] = {}
+        for atoms in (0, confirm):
+            legality.solve.CONFIRM_ATOMS = atoms
+            med2[atoms] = statistics.median([s for b in boards for s in timed(partial(check, b, alternatives=False), 1)])
+        print(f"  {name}: on/off = x{med2[confirm] / med2[0]:.2f}")
+    legality.solve.CONFIRM_ATOMS = confirm
 
 
 def main() -> None:
