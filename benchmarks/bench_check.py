@@ -109,7 +109,8 @@ def presolve_cost(fixtures: list[Any], commander: list[Any], big: list[Any], bas
         med2: dict[int, float] = {}
         for atoms in (0, confirm):
             legality.solve.CONFIRM_ATOMS = atoms
-            med2[atoms] = statistics.median([s for b in boards for s in timed(partial(check, b, alternatives=False), 1)])
+            secs = [s for b in boards for s in timed(partial(check, b, alternatives=False), 1)]
+            med2[atoms] = statistics.median(secs)
         print(f"  {name}: on/off = x{med2[confirm] / med2[0]:.2f}")
     legality.solve.CONFIRM_ATOMS = confirm
 
