@@ -85,6 +85,36 @@ def report(name: str, seconds: list[float], base: float) -> None:
           f"   {len(seconds) / sum(seconds):8.0f}/s")
 
 
+def presolve_cost(fixtures: list[Any], commander: list[Any], big: list[Any], base: float) -> None:
+    """The cost of ``keep_all_feasible_solutions_in_presolve`` (avoids CP-SAT 9.15's wrong optima from
+    presolve, google/or-tools #5293; set on parts solved in one solve), and of confirming small parts'
+    maxima in Python, as ratios of medians with each on and off in this run."""
+    import legality.solve
+
+    saved = legality.solve.KEEP_ALL_FEASIBLE
+    print("\nkeep_all_feasible_solutions_in_presolve: on / off (median time ratio, same boards, same run)")
+    for name, boards in (("fixtures", fixtures), ("Commander 10x15", commander), ("40x60", big)):
+        med: dict[bool, float] = {}
+        for keep in (False, True):
+            legality.solve.KEEP_ALL_FEASIBLE = keep
+            secs = [s for b in boards for s in timed(partial(check, b, alternatives=False), 1)]
+            report(f"  {name}, keep all feasible={keep}", secs, base)
+            med[keep] = statistics.median(secs)
+        print(f"  {name}: on/off = x{med[True] / med[False]:.2f}")
+    legality.solve.KEEP_ALL_FEASIBLE = saved
+    confirm = legality.solve.CONFIRM_ATOMS
+    print("\nmaxima confirmed by a search in Python on parts of at most "
+          f"{confirm} atoms: on / off (median time ratio)")
+    for name, boards in (("fixtures", fixtures), ("Commander 10x15", commander)):
+        med2: dict[int, float] = {}
+        for atoms in (0, confirm):
+            legality.solve.CONFIRM_ATOMS = atoms
+            secs = [s for b in boards for s in timed(partial(check, b, alternatives=False), 1)]
+            med2[atoms] = statistics.median(secs)
+        print(f"  {name}: on/off = x{med2[confirm] / med2[0]:.2f}")
+    legality.solve.CONFIRM_ATOMS = confirm
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--boards", type=int, default=100)
@@ -109,6 +139,8 @@ def main() -> None:
     big = [parse_board(random_board(rng, 40, 60, ["B"])) for _ in range(max(args.boards // 10, 3))]
     secs = [s for b in big for s in timed(partial(check, b, alternatives=False), 1)]
     report("40x60, 1 defender", secs, base)
+
+    presolve_cost(fixtures, commander, big, base)
 
     lines: list[BatchLine] = [(i, json.dumps(random_board(rng, 10, 15, ["B", "C", "D"])), None, None, None, 10.0,
                                None, False) for i in range(args.boards * 2)]

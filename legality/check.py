@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import time
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -117,8 +118,18 @@ def question_for(board: Board) -> Question:
     raise NothingToJudge("the board has neither $.attacks nor $.blocks: there is no declaration to judge")
 
 
-def _judge_all(q: Question, edition: Edition, options: RulesOptions, time_limit: float) -> list[Judgement]:
-    return [judge(p, d, edition, options, time_limit) for p, d in zip(q.problems, q.declarations, strict=True)]
+Clock = Callable[[], float]
+"""Seconds left of a verdict's time limit: every solve of one verdict shares one deadline."""
+
+
+def clock(time_limit: float) -> Clock:
+    """A clock for a deadline ``time_limit`` seconds from now (never below zero)."""
+    deadline = time.monotonic() + time_limit
+    return lambda: max(deadline - time.monotonic(), 0.0)
+
+
+def _judge_all(q: Question, edition: Edition, options: RulesOptions, left: Clock) -> list[Judgement]:
+    return [judge(p, d, edition, options, left()) for p, d in zip(q.problems, q.declarations, strict=True)]
 
 
 def _combined(judgements: Sequence[Judgement], structural: Sequence[Violation]) -> bool | None:
@@ -152,8 +163,13 @@ def check_declaration(board: Board, rules: str | None = None, options: RulesOpti
 
 def judge_question(q: Question, edition: Edition, opts: RulesOptions,
                    time_limit: float = DEFAULT_TIME_LIMIT, alternatives: bool = True) -> Verdict:
-    """Judge a question under an edition, and say where other editions or switches disagree."""
-    js = _judge_all(q, edition, opts, time_limit)
+    """Judge a question under an edition, and say where other editions or switches disagree.
+
+    ``time_limit`` bounds all the solving of the verdict together (the judgement, then the
+    alternatives in the time left); what is not decided in time is reported as undecided.
+    """
+    left = clock(time_limit)
+    js = _judge_all(q, edition, opts, left)
     legal = _combined(js, q.structural)
 
     statuses: list[RequirementStatus] = []
@@ -178,7 +194,7 @@ def judge_question(q: Question, edition: Edition, opts: RulesOptions,
             atoms |= j.better if j.better is not None else d
         better = as_declaration(q, atoms)
 
-    others, notes = _alternatives(q, edition, opts, legal, time_limit) if alternatives else ({}, [])
+    others, notes = _alternatives(q, edition, opts, legal, left) if alternatives else ({}, [])
     maxima = [j.maximum for j in js]
     return Verdict(
         kind=q.kind, legal=legal, rules=edition.name, rules_options=opts,
@@ -205,7 +221,7 @@ def as_declaration(q: Question, atoms: Iterable[Atom]) -> tuple[dict[str, str], 
 
 
 def _alternatives(q: Question, edition: Edition, opts: RulesOptions, legal: bool | None,
-                  time_limit: float) -> tuple[dict[str, bool | None], list[str]]:
+                  left: Clock) -> tuple[dict[str, bool | None], list[str]]:
     """Legality under the other requirement semantics and the other setting of each relevant switch."""
     other = EDITIONS["current"] if edition.neighbourhood else EDITIONS["2006"]
     trials: list[tuple[str, Edition, RulesOptions, str]] = [
@@ -221,7 +237,7 @@ def _alternatives(q: Question, edition: Edition, opts: RulesOptions, legal: bool
     out: dict[str, bool | None] = {}
     notes = []
     for label, ed, o, words in trials:
-        alt = _combined(_judge_all(q, ed, o, time_limit), q.structural)
+        alt = _combined(_judge_all(q, ed, o, left), q.structural) if left() > 0 else None
         out[label] = alt
         if alt is not None and legal is not None and alt != legal:
             notes.append(f"{words} this declaration would be {'legal' if alt else 'illegal'}")

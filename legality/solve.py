@@ -27,6 +27,12 @@ EXHAUSTIVE_ATOMS = 6
 """Parts with at most this many atoms are scanned exhaustively instead of modelled."""
 FEASIBILITY_FIRST_ATOMS = 150
 """Parts with at least this many atoms are solved in phases (feasibility first); smaller ones in one solve."""
+CONFIRM_ATOMS = 14
+"""Parts with at most this many atoms have the solver's proven maximum confirmed by a search in Python."""
+KEEP_ALL_FEASIBLE = True
+PRESOLVE = True
+"""CP-SAT 9.15's presolve can prove a wrong optimum (google/or-tools #5293; fixtures/rules/
+presolve-wrong-optimum.json); keeping every feasible solution through presolve avoids it."""
 
 
 @dataclass(frozen=True)
@@ -39,13 +45,15 @@ class Best:
     closest: bool = True
 
 
-def new_solver(time_limit: float) -> cp_model.CpSolver:
+def new_solver(time_limit: float, keep_all_feasible: bool = False) -> cp_model.CpSolver:
     """One worker: measured fastest for models of this size (performance notes §3.1)."""
     from ortools.sat.python import cp_model
 
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
     solver.parameters.max_time_in_seconds = max(time_limit, 0.001)
+    if keep_all_feasible:  # left unset otherwise: enumerate_all_solutions sets it itself
+        solver.parameters.keep_all_feasible_solutions_in_presolve = True
     return solver
 
 
@@ -92,10 +100,14 @@ def best_near(problem: Problem, atoms: Sequence[Atom], near: Declaration, condit
     deadline = time.monotonic() + time_limit
 
     def run(share: float) -> tuple[cp_model.CpSolverStatus, Declaration | None]:
-        solver = new_solver(max((deadline - time.monotonic()) * share, 0.001))
+        solver = new_solver(max((deadline - time.monotonic()) * share, 0.001),
+                            KEEP_ALL_FEASIBLE and len(atoms) < FEASIBILITY_FIRST_ATOMS)
         status = solver.solve(enc.model)
         if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-            return status, frozenset(a for a, v in enc.x.items() if solver.boolean_value(v))
+            found = frozenset(a for a, v in enc.x.items() if solver.boolean_value(v))
+            if not is_valid(problem, atoms, found):  # never trust a witness unchecked
+                return cp_model.UNKNOWN, None
+            return status, found
         if status in (cp_model.INFEASIBLE, cp_model.UNKNOWN):
             return status, None
         raise RuntimeError(f"CP-SAT returned {solver.status_name(status)} on a declaration model")
@@ -178,9 +190,48 @@ def obeyable(problem: Problem, atoms: Iterable[Atom], conditional: str) -> int:
     return n
 
 
+def is_valid(problem: Problem, atoms: Iterable[Atom], decl: Declaration) -> bool:
+    """Whether ``decl`` uses only ``atoms`` and breaks no restriction: the check every witness passes."""
+    return decl <= frozenset(atoms) and not broken_restrictions(problem, decl)
+
+
+def better_than(problem: Problem, atoms: Sequence[Atom], claimed: int, conditional: str) -> Declaration | None:
+    """A declaration on ``atoms`` breaking no restriction and obeying more than ``claimed`` requirements, or
+    None, which proves ``claimed`` the maximum. Depth-first over the atoms, pruning every branch whose
+    upper bound (requirements still obeyable with the atoms chosen or left) is not above ``claimed``."""
+    order = sorted(atoms)
+    implication = conditional == "implication"
+
+    def bound(chosen: frozenset[Atom], avail: frozenset[Atom]) -> int:
+        n = 0
+        for q in problem.requirements:
+            if q.condition is None:
+                n += bool(q.fulfils & avail)
+            elif implication:  # obeyed unless triggered and unfulfilled: exact once nothing is left
+                n += bool(q.fulfils & avail) or not q.condition & chosen
+            else:
+                n += bool(q.fulfils & avail) and bool(q.condition & avail)
+        return n
+
+    def search(i: int, chosen: frozenset[Atom]) -> Declaration | None:
+        if bound(chosen, chosen.union(order[i:])) <= claimed:
+            return None
+        if i == len(order):  # the bound is the score here
+            return None if broken_restrictions(problem, chosen) else chosen
+        return search(i + 1, chosen | {order[i]}) or search(i + 1, chosen)
+
+    return search(0, frozenset())
+
+
 def best_by_parts(problem: Problem, atoms: Sequence[Atom], near: Declaration, conditional: str,
                   time_limit: float) -> Best:
-    """``best_near`` on each independent part of the board, skipping the parts that need no solver."""
+    """``best_near`` on each independent part of the board, skipping the parts that need no solver.
+
+    Every witness is re-checked in Python, and on parts of at most ``CONFIRM_ATOMS`` atoms the
+    solver's proven maximum is confirmed by ``better_than`` (a scan settles the part if it is wrong).
+    A part the solver can't settle in time keeps the declaration's own atoms there (or none, when they
+    break a restriction): the result is then a lower bound, and the other parts still count.
+    """
     deadline = time.monotonic() + time_limit
     witness: set[Atom] = set()
     status: Status = "optimal"
@@ -196,12 +247,19 @@ def best_by_parts(problem: Problem, atoms: Sequence[Atom], near: Declaration, co
             res = best_exhaustive(sub, part, here, conditional)
         else:
             res = best_near(sub, part, here, conditional, deadline - time.monotonic(), clean)
-        if res.status == "unknown" or res.witness is None:
-            return Best("unknown", 0, None)
+            if (res.status == "optimal" and len(part) <= CONFIRM_ATOMS
+                    and better_than(sub, part, res.maximum, conditional) is not None):
+                res = best_exhaustive(sub, part, here, conditional)
+        found = res.witness
+        if res.status == "unknown" or found is None:
+            found = here if clean else frozenset()
+            if broken_restrictions(sub, found):
+                return Best("unknown", 0, None)
+            res = Best("feasible", score(sub, found, conditional), found, closest=False)
         if res.status == "feasible":
             status = "feasible"
         closest &= res.closest
-        witness |= res.witness
+        witness |= found
     # Requirements outside every part (constant on these atoms) count too: score the whole witness.
     chosen: Declaration = frozenset(witness)
     return Best(status, score(problem, chosen, conditional), chosen, closest)

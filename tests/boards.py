@@ -54,7 +54,7 @@ def attack_boards(draw: st.DrawFn) -> dict[str, Any]:
         {"kind": "attack_cost", "amount": draw(st.integers(0, 2))},
     ]
     for cid in ids:
-        c = _creature(draw, cid, "A", ["haste", "defender", "vigilance"], per_creature, 0.12)
+        c = _creature(draw, cid, "A", ["haste", "defender", "vigilance", "banding"], per_creature, 0.12)
         if draw(st.integers(0, 99)) < 15:
             c["summoning_sick"] = True
         perms.append(c)
@@ -156,3 +156,85 @@ def block_boards(draw: st.DrawFn) -> dict[str, Any]:
                     blocks.append({"blocker": p["id"], "attacker": aid})
     return {"version": 1, "active_player": "A", "players": players, "permanents": perms,
             "effects": effects, "attacks": attacks, "blocks": blocks}
+
+
+def large_block_board(seed: int, n_att: int, n_blk: int, defenders: list[str]) -> dict[str, Any]:
+    """A large block declaration with many interacting requirements (for time-limit tests, not proofs)."""
+    import random
+
+    rng = random.Random(seed)
+    players: list[dict[str, Any]] = [{"id": "A", "life": 40}] + [{"id": d, "life": 40} for d in defenders]
+    perms: list[dict[str, Any]] = []
+    attacks = []
+    for i in range(n_att):
+        kws = [k for k, p in (("flying", .2), ("menace", .2)) if rng.random() < p]
+        abil = [a for a, p in (({"kind": "lure"}, .1), ({"kind": "must_be_blocked"}, .2),
+                               ({"kind": "min_blockers", "n": 3}, .1), ({"kind": "max_blockers", "n": 1}, .1))
+                if rng.random() < p]
+        perms.append({"id": f"a{i}", "name": f"Attacker {i}", "controller": "A", "power": 2, "toughness": 2,
+                      "oracle": "", "keywords": kws, "abilities": abil})
+        attacks.append({"attacker": f"a{i}", "target": defenders[i % len(defenders)]})
+    for i in range(n_blk):
+        kws = [k for k, p in (("flying", .15), ("reach", .1)) if rng.random() < p]
+        abil = [a for a, p in (({"kind": "blocks_each_combat"}, .3), ({"kind": "cant_block_alone"}, .1),
+                               ({"kind": "block_additional", "n": 1}, .1), ({"kind": "block_cost", "amount": 1}, .1))
+                if rng.random() < p]
+        perms.append({"id": f"b{i}", "name": f"Blocker {i}", "controller": defenders[i % len(defenders)],
+                      "power": 2, "toughness": 2, "oracle": "", "keywords": kws, "abilities": abil})
+    blocks = [{"blocker": f"b{i}", "attacker": f"a{i % n_att}"} for i in range(0, n_blk, 4)
+              if defenders[i % len(defenders)] == defenders[(i % n_att) % len(defenders)]]
+    return {"version": 1, "active_player": "A", "players": players, "permanents": perms, "attacks": attacks,
+            "blocks": blocks}
+
+
+@st.composite
+def dense_block_boards(draw: st.DrawFn) -> dict[str, Any]:
+    """A block declaration crowded with requirements and counting restrictions (menace, "three or more",
+    blockers of any number, Lures, "can't block alone"): where solvers' proofs are hardest to get right.
+    Up to 4 x 4 creatures but at most ``DENSE_PAIRS`` pairs able to block (flying and reach thin them),
+    so the brute force can enumerate every declaration; no costs."""
+    na = draw(st.integers(2, 4))
+    aids = [f"x{i}" for i in range(na)]
+    nb = draw(st.integers(2, 4))
+    bids = [f"y{i}" for i in range(nb)]
+    att_abilities: list[dict[str, Any]] = [{"kind": "min_blockers", "n": 3}, {"kind": "must_be_blocked"},
+                                           {"kind": "lure"}, {"kind": "max_blockers", "n": 1}]
+    perms: list[dict[str, Any]] = []
+    for aid in aids:
+        kws = [k for k in ("flying", "menace") if draw(st.integers(0, 99)) < 35]
+        perms.append({"id": aid, "name": f"Raider {aid}", "controller": "A", "power": 2, "toughness": 2,
+                      "oracle": "", "keywords": kws,
+                      "abilities": [a for a in att_abilities if draw(st.integers(0, 99)) < 35]})
+    for bid in bids:
+        blk: list[dict[str, Any]] = [
+            {"kind": "block_any_number"}, {"kind": "block_additional", "n": 1}, {"kind": "cant_block_alone"},
+            {"kind": "blocks_each_combat"}, {"kind": "blocks_if_able", "attacker": draw(st.sampled_from(aids))},
+            {"kind": "cant_block", "attacker": draw(st.sampled_from(aids))}]
+        kws = ["reach"] if draw(st.integers(0, 99)) < 40 else []
+        perms.append({"id": bid, "name": f"Guard {bid}", "controller": "B", "power": 2, "toughness": 2,
+                      "oracle": "", "keywords": kws,
+                      "abilities": [a for a in blk if draw(st.integers(0, 99)) < 30]})
+    _thin(perms, aids, bids)
+    blocks = [{"blocker": b, "attacker": a} for b in bids for a in aids if draw(st.integers(0, 99)) < 25]
+    return {"version": 1, "active_player": "A", "players": [{"id": "A", "life": 40}, {"id": "B", "life": 40}],
+            "permanents": perms, "attacks": [{"attacker": a, "target": "B"} for a in aids], "blocks": blocks}
+
+
+DENSE_PAIRS = 12
+
+
+def _thin(perms: list[dict[str, Any]], aids: list[str], bids: list[str]) -> None:
+    """Give attackers flying (then take blockers' reach) until at most ``DENSE_PAIRS`` pairs can block."""
+    by = {p["id"]: p for p in perms}
+
+    def pairs() -> int:
+        return sum(1 for a in aids for b in bids
+                   if ("flying" not in by[a]["keywords"] or "reach" in by[b]["keywords"])
+                   and {"kind": "cant_block", "attacker": a} not in by[b]["abilities"])
+
+    for a in aids:
+        if pairs() > DENSE_PAIRS and "flying" not in by[a]["keywords"]:
+            by[a]["keywords"].append("flying")
+    for b in bids:
+        if pairs() > DENSE_PAIRS:
+            by[b]["keywords"] = []

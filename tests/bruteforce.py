@@ -5,7 +5,7 @@ declaration, checks restrictions one by one (508.1a-c, 509.1a-b, the keyword rul
 requirements (508.1d, 509.1c, 701.15b) and applies each edition's definition literally
 (rules-digest §7.2-7.4): ``current`` compares with the best declaration paying no more costs;
 ``2006`` compares with every T reachable by removing assignments and adding ones that fulfil a
-requirement in force. It covers what the random boards of ``test_differential`` use (no banding).
+requirement in force. It covers what the random boards of ``test_differential`` use.
 """
 
 from __future__ import annotations
@@ -303,8 +303,8 @@ def block_space(board: Board, defender: str) -> Space:
             reqs.append(Req(frozenset((b.p.id, a.p.id) for b in blockers), None))
 
     options = []
-    for b in blockers:
-        pairs = [(b.p.id, a.p.id) for a in attackers]
+    for b in blockers:  # a declaration with a pair that can't block is invalid: is_valid says so unlisted
+        pairs = [(b.p.id, a.p.id) for a in attackers if can_block(b, a)]
         subsets = [frozenset(s) for r in range(len(pairs) + 1) for s in itertools.combinations(pairs, r)]
         options.append(subsets)
     decls = [frozenset().union(*combo) for combo in itertools.product(*options)]
@@ -312,6 +312,11 @@ def block_space(board: Board, defender: str) -> Space:
 
 
 # ---------------------------------------------------------------------------------------- editions
+
+def is_valid(space: Space, d: Decl) -> bool:
+    """Valid: listed and breaking nothing (block spaces list only pairs that can block)."""
+    return space.valid.get(d, False)
+
 
 def obeys(r: Req, d: Decl, conditional: str) -> bool:
     hit = bool(r.fulfils & d)
@@ -325,22 +330,61 @@ def score(space: Space, d: Decl, conditional: str) -> int:
     return int(sum(obeys(r, d, conditional) for r in space.reqs))
 
 
-def legal(space: Space, d: Decl, edition: str, conditional: str, paid_costs: str) -> bool:
-    """Literal definitions: rules-digest §7.2 (current, m10) and §7.4 (2006)."""
-    if not space.valid[d]:
-        return False
+def rivals(space: Space, d: Decl, edition: str, conditional: str, paid_costs: str) -> list[Decl]:
+    """The declarations ``d`` is compared with: rules-digest §7.2 (current, m10) and §7.4 (2006)."""
     paid = frozenset() if paid_costs == "cost-free" else space.costs[d]
-    mine = score(space, d, conditional)
-    rivals = [t for t in space.decls if space.valid[t] and space.costs[t] <= paid]
+    out = [t for t in space.decls if space.valid[t] and space.costs[t] <= paid]
     if edition != "2006":
-        return all(score(space, t, conditional) <= mine for t in rivals)
+        return out
     addable: set[Atom] = set()
     for r in space.reqs:
         if r.condition is None or r.condition & d:
             addable |= r.fulfils
-    return not any(score(space, t, conditional) > mine and (t - d) <= addable for t in rivals)
+    return [t for t in out if (t - d) <= addable]
+
+
+def legal(space: Space, d: Decl, edition: str, conditional: str, paid_costs: str) -> bool:
+    """Literal definitions: a valid declaration no rival obeys more requirements than."""
+    if not is_valid(space, d):
+        return False
+    mine = score(space, d, conditional)
+    return all(score(space, t, conditional) <= mine for t in rivals(space, d, edition, conditional, paid_costs))
+
+
+def best_for(space: Space, d: Decl, edition: str, conditional: str, paid_costs: str) -> int:
+    """The maximum a valid ``d`` is compared with: the best of itself and its rivals."""
+    return max(score(space, t, conditional) for t in [d, *rivals(space, d, edition, conditional, paid_costs)])
 
 
 def maximum(space: Space, conditional: str) -> int:
     """The cost-free maximum of requirements obeyed."""
     return max(score(space, t, conditional) for t in space.decls if space.valid[t] and not space.costs[t])
+
+
+# ------------------------------------------------------------------------------------------- bands
+
+def _set_partitions(items: list[str]) -> list[list[list[str]]]:
+    if not items:
+        return [[]]
+    first, rest = items[0], items[1:]
+    out = []
+    for p in _set_partitions(rest):
+        out.append([[first], *p])
+        for i in range(len(p)):
+            out.append([*p[:i], [first, *p[i]], *p[i + 1:]])
+    return out
+
+
+def band_announcements(board: Board, decl: Decl) -> list[frozenset[frozenset[str]]]:
+    """508.1e, 702.22c-d: each way to announce attacking bands for ``decl``: a partition of its attackers
+    whose groups of two or more (the bands) attack one target and hold one or more creatures with
+    banding and at most one without. Creatures alone are in no band."""
+    cr = creatures(board)
+    target = dict(decl)
+    out = []
+    for partition in _set_partitions(sorted(target)):
+        bands = [g for g in partition if len(g) > 1]
+        if all(len({target[c] for c in g}) == 1 and any(cr[c].has("banding") for c in g)
+               and sum(not cr[c].has("banding") for c in g) <= 1 for g in bands):
+            out.append(frozenset(frozenset(g) for g in bands))
+    return out

@@ -81,6 +81,28 @@ def test_undecided_when_the_solver_runs_out_of_time(monkeypatch: pytest.MonkeyPa
     assert v["legal"] is None and v["undecided"] is True and v["better"] is None
 
 
+def test_time_limit_bounds_the_whole_verdict(tmp_path: Path) -> None:
+    """--time-limit is one deadline for every solve of a verdict (main judgement, each defending
+    player's problem, the alternatives), not a limit per solve: a large board with three defending
+    players and costs (so 3 problems x 3 judgements) stays within a generous bound of it. What is not
+    settled in time is undecided or "at least N" (a behaviour test, not a benchmark)."""
+    import time
+
+    from boards import large_block_board
+
+    f = tmp_path / "big.json"
+    f.write_text(json.dumps(large_block_board(1, 90, 135, ["B", "C", "D"])))
+    limit = 1.0
+    start = time.monotonic()
+    code, out = run("check", str(f), "--time-limit", str(limit), "--json")
+    elapsed = time.monotonic() - start
+    v = json.loads(out)
+    assert elapsed < 3 * limit + 1, f"{elapsed:.1f} s for --time-limit {limit}"
+    assert code == {True: 0, False: 1, None: 3}[v["legal"]]
+    if v["legal"] is not None and not v["requirements"]["maximum_proven"]:
+        assert v["requirements"]["maximum"] is not None
+
+
 def test_options_lists_and_counts() -> None:
     code, out = run("options", GORILLA, "--rules", "2006", "--json")
     listing = json.loads(out)
@@ -99,6 +121,39 @@ def test_options_for_attackers_when_none_declared(tmp_path: Path) -> None:
     listing = json.loads(run("options", str(f), "--json", "--rules", "2006")[1])
     got = sorted(sorted(a["attacker"] for a in d) for d in listing["declarations"])
     assert got == [[], ["cyclops"], ["cyclops", "minotaur"]]  # the article's answer
+
+
+def test_options_list_attacking_bands_and_the_costs_each_pays(tmp_path: Path) -> None:
+    """508.1e/702.22c: announcing bands is part of declaring attackers. Two creatures with banding (a, b)
+    and one without (c), no requirements, one opponent: no attack (1), one attacker (3), two (3 pairs,
+    each unbanded or one band: 6), all three (no band, ab, ac, bc, abc: 5; never a band of two without
+    banding) = 15. Ghostly Prison's tax (2 per attacker) is shown on each row (508.1h)."""
+    creature = {"controller": "A", "power": 1, "toughness": 1, "oracle": ""}
+    board = {"version": 1, "active_player": "A",
+             "players": [{"id": "A", "life": 20, "mana_available": 6}, {"id": "B", "life": 20}],
+             "permanents": [{**creature, "id": "a", "name": "Bander A", "keywords": ["banding"]},
+                            {**creature, "id": "b", "name": "Bander B", "keywords": ["banding"]},
+                            {**creature, "id": "c", "name": "Bear"},
+                            {"id": "prison", "name": "Ghostly Prison", "controller": "B", "oracle": "",
+                             "types": ["enchantment"], "abilities": [{"kind": "grant", "to": "opponents",
+                             "abilities": [{"kind": "attack_cost", "amount": 2, "defender": "you"}]}]}]}
+    f = tmp_path / "bands.json"
+    f.write_text(json.dumps(board))
+    code, out = run("options", str(f), "--json", "--limit", "100", "--paid-costs", "cost-free")
+    listing = json.loads(out)
+    assert code == 0 and listing["count"] == 15 and len(listing["declarations"]) == 15
+    for decl, paid in zip(listing["declarations"], listing["costs"], strict=True):
+        assert paid == ({"A": 2 * len(decl)} if decl else {})
+        bands: dict[str, set[str]] = {}
+        for atom in decl:
+            if "band" in atom:
+                bands.setdefault(atom["band"], set()).add(atom["attacker"])
+        assert all(len(m) > 1 for m in bands.values())  # a band of one is no band
+    assert sum(1 for d in listing["declarations"] if any("band" in a for a in d)) == 7
+    assert "paying no costs" in listing["maximum_compared_with"]
+    code, text = run("options", str(f), "--limit", "100")
+    assert "15 legal declaration(s)" in text and "(band 1)" in text and "; pays A 6" in text
+    assert "compared with the best declaration paying no costs beyond its own" in text
 
 
 def _batch_input() -> str:

@@ -14,6 +14,7 @@ import itertools
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,7 +23,7 @@ from hypothesis import strategies as st
 
 import bruteforce as bf
 import legality.solve
-from boards import attack_boards, block_boards
+from boards import attack_boards, block_boards, dense_block_boards
 from legality import RulesOptions, check_declaration, parse_board
 from legality.blocks import defending_players
 from legality.options import legal_declarations
@@ -77,19 +78,41 @@ def _declared(board: Board, spaces: dict[str, bf.Space]) -> dict[str, frozenset[
             for d in spaces}
 
 
+def _owner(board: Board, spaces: dict[str, bf.Space]) -> dict[str, str]:
+    """Which space each actor's atoms belong to (its controller, for blocks)."""
+    if board.blocks is None:
+        return {p.id: "" for p in board.permanents}
+    return {p.id: p.controller for p in board.permanents}
+
+
 def _agree(board: Board) -> None:
+    """Legality, ``obeyed``, ``maximum`` and the score of ``better`` all equal the brute force's."""
     spaces = _spaces(board)
     decls = _declared(board, spaces)
+    owner = _owner(board, spaces)
+    valid = all(bf.is_valid(spaces[k], decls[k]) for k in spaces)
     for edition, cond, paid in SETTINGS:
         opts = RulesOptions(conditional=cond, paid_costs=paid)
         expected = all(bf.legal(spaces[k], decls[k], edition, cond, paid) for k in spaces)
         verdict = check_declaration(board, rules=edition, options=opts, alternatives=False)
-        assert verdict.legal is expected, (
-            f"{edition}/{cond}/{paid}: engine {verdict.legal}, brute force {expected}\n"
-            f"{board.model_dump_json(exclude_none=True)}\n{verdict.to_text()}")
-        if edition == "current" and all(bf.legal(spaces[k], decls[k], "current", cond, "cost-free")
-                                        and not spaces[k].costs[decls[k]] for k in spaces):
-            assert verdict.maximum == sum(bf.maximum(s, cond) for s in spaces.values())
+        why = f"{edition}/{cond}/{paid}\n{board.model_dump_json(exclude_none=True)}\n{verdict.to_text()}"
+        assert verdict.legal is expected, f"engine {verdict.legal}, brute force {expected}: {why}"
+        assert verdict.obeyed == sum(bf.score(spaces[k], decls[k], cond) for k in spaces), why
+        if not valid:
+            continue
+        # 508.1d/509.1c: the maximum a valid declaration is compared with (rules-digest §7.2, §7.4).
+        most = sum(bf.best_for(spaces[k], decls[k], edition, cond, paid) for k in spaces)
+        assert verdict.maximum_proven and verdict.maximum == most, f"maximum {verdict.maximum} != {most}: {why}"
+        if verdict.better is not None:
+            atoms = {(b["blocker"], b["attacker"]) if "blocker" in b else (b["attacker"], b["target"])
+                     for b in verdict.better}
+            got = 0
+            for k, space in spaces.items():
+                part = frozenset(a for a in atoms if owner[a[0]] == k)
+                rivals = bf.rivals(space, decls[k], edition, cond, paid)
+                assert bf.is_valid(space, part) and (part in rivals or part == decls[k]), why
+                got += bf.score(space, part, cond)
+            assert got == most, f"better obeys {got}, maximum {most}: {why}"
     assert (check_declaration(board, rules="m10", alternatives=False).legal
             is check_declaration(board, rules="current", alternatives=False).legal)
 
@@ -122,6 +145,17 @@ def test_block_verdicts_agree(path: tuple[int, int], raw: dict[str, Any], data: 
         _others(data, board, "blocks")
 
 
+@SOLVER_PATHS
+@given(dense_block_boards(), st.data())
+@settings(max_examples=int(os.environ.get("DENSE_EXAMPLES", "60")))
+def test_dense_block_verdicts_agree(path: tuple[int, int], raw: dict[str, Any], data: st.DataObject) -> None:
+    """Dense boards, where CP-SAT 9.15's presolve proved a wrong optimum (fixtures/rules/presolve-wrong-optimum)."""
+    board = parse_board(raw)
+    with solver_path(path):
+        _agree(board)
+        _others(data, board, "blocks")
+
+
 def _legal_sets_agree(board: Board, key: str) -> None:
     spaces = _spaces(board)
     total = 1
@@ -131,15 +165,25 @@ def _legal_sets_agree(board: Board, key: str) -> None:
         return
     for edition, cond, paid in SETTINGS:
         opts = RulesOptions(conditional=cond, paid_costs=paid)
-        expected = set()
+        expected: set[tuple[frozenset[tuple[str, str]], frozenset[frozenset[str]]]] = set()
         parts = [[d for d in s.decls if bf.legal(s, d, edition, cond, paid)] for s in spaces.values()]
         for combo in itertools.product(*parts):
-            expected.add(frozenset().union(*combo))
+            decl: frozenset[tuple[str, str]] = frozenset().union(*combo)
+            for bands in (bf.band_announcements(board, decl) if key == "attacks" else [frozenset()]):
+                expected.add((decl, bands))
         listing = legal_declarations(board, edition, opts, limit=10_000)
-        got = {frozenset((a["blocker"], a["attacker"]) if "blocker" in a else (a["attacker"], a["target"])
-                         for a in d) for d in listing.declarations}
+        got = set()
+        for d in listing.declarations:
+            atoms = frozenset((a["blocker"], a["attacker"]) if "blocker" in a else (a["attacker"], a["target"])
+                              for a in d)
+            members: dict[str, set[str]] = {}
+            for a in d:
+                if "band" in a:
+                    members.setdefault(a["band"], set()).add(a["attacker"])
+            got.add((atoms, frozenset(frozenset(m) for m in members.values())))
         assert listing.complete
         assert listing.count == len(expected), f"{edition}/{cond}/{paid}: {listing.count} != {len(expected)}"
+        assert len(listing.declarations) == listing.count
         assert got == expected, f"{edition}/{cond}/{paid}\n{board.model_dump_json(exclude_none=True)}"
 
 
@@ -159,3 +203,71 @@ def test_block_legal_sets_agree(path: tuple[int, int], raw: dict[str, Any]) -> N
     board = parse_board(raw)
     with solver_path(path):
         _legal_sets_agree(board, "blocks")
+
+
+# ------------------------------------------------------------------- the solver's answers are checked
+
+PRESOLVE_BOARD = Path(__file__).resolve().parent.parent / "fixtures/rules/presolve-wrong-optimum.json"
+
+
+def test_presolve_fixture_maximum_is_the_brute_force_maximum() -> None:
+    """The regression board of the CP-SAT 9.15 wrong optimum: 509.1c maximum 7 (2006: 6), by enumeration."""
+    board = parse_board(PRESOLVE_BOARD.read_text())
+    space = bf.block_space(board, "B")
+    want = (board.meta or {})["expect_maximum"]
+    for edition, most in want.items():
+        assert bf.best_for(space, frozenset(), edition, "in-force", "paid-set") == most
+        verdict = check_declaration(board, rules=edition, alternatives=False)
+        assert verdict.legal is False and verdict.maximum == most and verdict.maximum_proven, verdict.to_text()
+
+
+def test_a_wrong_proof_from_the_solver_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A part small enough to search has its 'proven' maximum confirmed in Python: a solver that claims
+    the empty declaration optimal is overruled, and the better declaration is a real one."""
+    monkeypatch.setattr(legality.solve, "EXHAUSTIVE_ATOMS", 0)
+    monkeypatch.setattr(legality.solve, "best_near", lambda *a, **k: legality.solve.Best("optimal", 0, frozenset()))
+    board = parse_board(PRESOLVE_BOARD.read_text())
+    verdict = check_declaration(board, alternatives=False)
+    assert verdict.maximum == 7 and verdict.better is not None
+    fixed = _with(board, "blocks", frozenset((b["blocker"], b["attacker"]) for b in verdict.better))
+    again = check_declaration(fixed, alternatives=False)
+    assert again.legal is True and again.obeyed == 7
+
+
+def test_a_witness_that_breaks_a_restriction_is_never_reported(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Witnesses are re-checked in plain Python: a model that lost its restrictions (here, on purpose)
+    yields no 'better' declaration breaking 702.111b or 509.1b; the verdict is undecided instead."""
+    import legality.encoding
+
+    monkeypatch.setattr(legality.solve, "EXHAUSTIVE_ATOMS", 0)
+    monkeypatch.setattr(legality.solve, "CONFIRM_ATOMS", 0)
+    monkeypatch.setattr(legality.encoding, "add_restrictions", lambda enc, problem: None)
+    verdict = check_declaration(parse_board(PRESOLVE_BOARD.read_text()), alternatives=False)
+    assert verdict.legal is None and verdict.better is None
+
+
+@given(dense_block_boards(), st.data())
+@settings(max_examples=int(os.environ.get("DENSE_EXAMPLES", "60")))
+def test_maximum_is_the_same_for_every_declaration_of_a_board(raw: dict[str, Any], data: st.DataObject) -> None:
+    """509.1c compares every declaration with one maximum (no costs here): for random declarations of
+    one board, each reported maximum is the same, equals the largest ``obeyed`` of any legal one, and
+    each ``better`` is legal and obeys that maximum. No brute force: larger parts than it could scan."""
+    board = parse_board(raw)
+    pairs = [(p.id, a.attacker) for p in board.permanents if p.controller == "B" for a in board.attacks or ()]
+    maxima: set[int] = set()
+    legal_obeyed: set[int] = set()
+    for _ in range(6):
+        decl = frozenset(data.draw(st.sets(st.sampled_from(pairs))))
+        verdict = check_declaration(_with(board, "blocks", decl), alternatives=False)
+        assert verdict.maximum is not None and verdict.maximum_proven
+        if not verdict.violations:
+            maxima.add(verdict.maximum)
+        if verdict.legal:
+            legal_obeyed.add(verdict.obeyed)
+        if verdict.better is not None:
+            better = frozenset((b["blocker"], b["attacker"]) for b in verdict.better)
+            again = check_declaration(_with(board, "blocks", better), alternatives=False)
+            assert again.legal is True and again.obeyed == verdict.maximum, again.to_text()
+            legal_obeyed.add(again.obeyed)
+            maxima.add(again.maximum or 0)
+    assert len(maxima | legal_obeyed) <= 1, (maxima, legal_obeyed, board.model_dump_json(exclude_none=True))
