@@ -19,6 +19,10 @@ class Frozen(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 
+BOUND = 10**6
+"""Every number on a board lies within ±BOUND: generous for real games, and safe for the solver's int64."""
+
+
 Color = Literal["W", "U", "B", "R", "G"]
 
 
@@ -35,8 +39,8 @@ class Quality(Frozen):
     subtypes: tuple[str, ...] | None = None
     supertypes: tuple[str, ...] | None = None
     keywords: tuple[str, ...] | None = None
-    power_at_least: int | None = None
-    power_at_most: int | None = None
+    power_at_least: int | None = Field(default=None, ge=-BOUND, le=BOUND)
+    power_at_most: int | None = Field(default=None, ge=-BOUND, le=BOUND)
     negate: bool = False
 
 
@@ -98,7 +102,7 @@ class BlockerCount(Frozen):
     """
 
     kind: Literal["min_blockers", "max_blockers"]
-    n: int = Field(ge=1)
+    n: int = Field(ge=1, le=BOUND)
 
 
 class BlockedByQuality(Frozen):
@@ -112,7 +116,7 @@ class BlockAdditional(Frozen):
     """"Can block an additional N creatures each combat" (509.1a)."""
 
     kind: Literal["block_additional"]
-    n: int = Field(default=1, ge=1)
+    n: int = Field(default=1, ge=1, le=BOUND)
 
 
 class AttacksPlayer(Frozen):
@@ -137,7 +141,7 @@ class AttackCost(Frozen):
     """
 
     kind: Literal["attack_cost"]
-    amount: int = Field(ge=0)
+    amount: int = Field(ge=0, le=BOUND)
     defender: str | None = None
     planeswalkers: bool = False
 
@@ -146,7 +150,7 @@ class BlockCost(Frozen):
     """"Can't block unless its controller pays N" (509.1c-f; War Cadence, Qal Sisma Behemoth)."""
 
     kind: Literal["block_cost"]
-    amount: int = Field(ge=0)
+    amount: int = Field(ge=0, le=BOUND)
 
 
 class Protection(Frozen):
@@ -169,7 +173,7 @@ class MaxAttackers(Frozen):
     """"No more than N creatures can attack (you) each combat" (Silent Arbiter, Crawlspace)."""
 
     kind: Literal["max_attackers"]
-    n: int = Field(ge=0)
+    n: int = Field(ge=0, le=BOUND)
     defender: str | None = None
 
 
@@ -177,7 +181,7 @@ class MaxBlockers(Frozen):
     """"No more than N creatures can block each combat" (Silent Arbiter)."""
 
     kind: Literal["max_blockers_total"]
-    n: int = Field(ge=0)
+    n: int = Field(ge=0, le=BOUND)
 
 
 class Grant(Frozen):
