@@ -182,13 +182,19 @@ def catching_signals() -> Iterator[SignalGuard]:
             signal.signal(s, handler)
 
 
-def _worker_init() -> None:
-    """A worker leaves SIGINT to the parent, dies quietly on SIGTERM or when the parent is gone
-    (SIGPIPE), and can't write to the parent's standard output."""
+def _worker_init(parent: int) -> None:
+    """A worker leaves SIGINT to the parent, dies quietly on SIGTERM or with its parent, and can't
+    write to the parent's standard output."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - lives as long as the worker
+    if sys.platform == "linux":  # killed when the parent is (even by SIGKILL): no orphan, no traceback
+        import ctypes
+
+        pr_set_pdeathsig = 1
+        ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGKILL)
+    if os.getppid() != parent:
+        os._exit(0)
 
 
 @dataclass
@@ -236,7 +242,7 @@ def run_batch(lines: Iterable[Line], settings: Settings, jobs: int, write: Calla
 
 def _run_pool(lines: Iterator[Line], settings: Settings, jobs: int,
               emit: Callable[[list[tuple[bool, str]]], None]) -> None:
-    pool = Pool(jobs, initializer=_worker_init)
+    pool = Pool(jobs, initializer=_worker_init, initargs=(os.getpid(),))
     try:
         pending: deque[AsyncResult[list[tuple[bool, str]]]] = deque()
         while chunk := list(islice(lines, CHUNK)):
