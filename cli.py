@@ -125,7 +125,7 @@ def main() -> None:
 
 
 @main.command("check")
-@click.argument("file", type=click.File("r"))
+@click.argument("file", type=click.File("r", encoding="utf-8"))
 @judging_options
 def check_cmd(file: TextIO, rules: str | None, conditional: str | None, paid_costs: str | None,
               as_json: bool, time_limit: float, cards: str | None, strict: bool) -> None:
@@ -146,7 +146,7 @@ def check_cmd(file: TextIO, rules: str | None, conditional: str | None, paid_cos
 
 
 @main.command("damage")
-@click.argument("file", type=click.File("r"))
+@click.argument("file", type=click.File("r", encoding="utf-8"))
 @click.option("--maximize", type=click.Choice(["player", "kills"]), default=None,
               help="Where the attacking player has a choice, solve for the most damage to players, "
                    "planeswalkers and battles, or for the most creatures destroyed.")
@@ -171,7 +171,7 @@ def damage_cmd(file: TextIO, maximize: str | None, rules: str | None, conditiona
 
 
 @main.command("options")
-@click.argument("file", type=click.File("r"))
+@click.argument("file", type=click.File("r", encoding="utf-8"))
 @click.option("--limit", type=click.IntRange(min=0), default=20, show_default=True,
               help="How many legal declarations to print (all are counted).")
 @judging_options
