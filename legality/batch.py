@@ -16,7 +16,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
-from itertools import chain, islice
+from itertools import islice
 from multiprocessing import Pool
 from multiprocessing.pool import AsyncResult
 from types import FrameType
@@ -134,6 +134,8 @@ def judge_chunk(lines: list[Line], settings: Settings) -> list[tuple[bool, str]]
     for line in lines:
         verdict = judge_line(line, settings)
         out.append(("error" in verdict, json.dumps(verdict)))
+        # CP-SAT catches SIGINT while it solves and leaves SIGINT at its default afterwards: ignore it again.
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
     return out
 
 
@@ -183,8 +185,8 @@ def catching_signals() -> Iterator[SignalGuard]:
 
 
 def _worker_init(parent: int) -> None:
-    """A worker leaves SIGINT to the parent, dies quietly on SIGTERM or with its parent, and can't
-    write to the parent's standard output."""
+    """A worker (the parent judges nothing: CP-SAT would take its SIGINT) leaves SIGINT to the parent,
+    dies quietly on SIGTERM or with its parent, and can't write to the parent's standard output."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - lives as long as the worker
@@ -215,11 +217,10 @@ def run_batch(lines: Iterable[Line], settings: Settings, jobs: int, write: Calla
 
     Streams: only a few chunks per worker are in flight, so memory stays flat however long the input.
     On ``Interrupted`` (from ``guard``) the workers are stopped and the exception carries the count.
+    Lines are judged in worker processes even for ``jobs=1``: the parent, which handles the signals,
+    never runs the solver (CP-SAT installs its own SIGINT handler while it solves).
     """
     tally = Tally()
-    source = iter(lines)
-    head = list(islice(source, 2))
-    rest = chain(head, source)
 
     def emit(results: list[tuple[bool, str]]) -> None:
         for failed, text in results:
@@ -229,11 +230,7 @@ def run_batch(lines: Iterable[Line], settings: Settings, jobs: int, write: Calla
                 tally.errors += failed
 
     try:
-        if jobs == 1 or len(head) < 2:
-            for line in rest:
-                emit(judge_chunk([line], settings))
-        else:
-            _run_pool(rest, settings, jobs, emit)
+        _run_pool(iter(lines), settings, jobs, emit)
     except Interrupted as exc:
         exc.written = tally.lines
         raise
