@@ -1,15 +1,17 @@
 """The ``legality`` command: a thin click layer over the ``legality`` library.
 
-Exit codes (contract, "Command line"): 0 legal, 1 illegal, 2 bad input, 3 undecided (time limit).
+Exit codes (contract, "Command line"): 0 legal, 1 illegal, 2 bad input, 3 undecided (time limit);
+``batch`` has its own (see ``batch --help``).
 """
 
 from __future__ import annotations
 
 import json
+import os
+import signal
 import sys
-from collections.abc import Callable, Iterator
-from multiprocessing import Pool
-from typing import Any, TextIO, TypeVar
+from collections.abc import Callable
+from typing import Any, BinaryIO, TextIO, TypeVar
 
 import click
 
@@ -22,10 +24,21 @@ from legality import (
     check,
     parse_board,
 )
+from legality.batch import (
+    Interrupted,
+    NotJsonLines,
+    Settings,
+    catching_signals,
+    iter_lines,
+    rules_options,
+    run_batch,
+)
 from models import Board
+from models.abilities import BOUND
 
 F = TypeVar("F", bound=Callable[..., Any])
 EXIT_LEGAL, EXIT_ILLEGAL, EXIT_BAD_INPUT, EXIT_UNDECIDED = 0, 1, 2, 3
+EXIT_SIGNAL = 128  # plus the signal's number, as shells report it: 130 SIGINT, 141 SIGPIPE, 143 SIGTERM
 
 
 class BadInput(click.ClickException):
@@ -66,23 +79,26 @@ def judging_options(f: F) -> F:
 
 
 def _options(board: Board, conditional: str | None, paid_costs: str | None) -> RulesOptions:
-    update = {k: v for k, v in (("conditional", conditional), ("paid_costs", paid_costs)) if v}
-    return board.rules_options.model_copy(update=update)
+    return rules_options(board, conditional, paid_costs)
 
 
 def _read_text(file: TextIO, as_json: bool) -> str:
     try:
         return file.read()
-    except (OSError, UnicodeDecodeError) as exc:
+    except Exception as exc:
         raise BadInput(f"can't read the board file: {exc}", as_json) from None
 
 
 def _read(file: TextIO, as_json: bool, cards: str | None = None, departed: bool | None = None) -> Board:
+    """The board in FILE; any failure to read it (bad JSON, bad fields, anything unforeseen) is bad input."""
     text = _read_text(file, as_json)
+    path = _cards(cards, as_json)
     try:
-        return parse_board(text, departed, _cards(cards, as_json))
+        return parse_board(text, departed, path)
     except BoardError as exc:
         raise BadInput("invalid board:\n  " + "\n  ".join(str(p) for p in exc.problems), as_json) from None
+    except Exception as exc:
+        raise BadInput(f"can't read the board: {type(exc).__name__}: {exc}", as_json) from None
 
 
 def _cards(path: str | None, as_json: bool) -> str | None:
@@ -92,6 +108,8 @@ def _cards(path: str | None, as_json: bool) -> str | None:
         library(path)
     except CardLibraryError as exc:
         raise BadInput(str(exc), as_json) from None
+    except Exception as exc:
+        raise BadInput(f"can't read the card library: {type(exc).__name__}: {exc}", as_json) from None
     return path
 
 
@@ -107,7 +125,7 @@ def main() -> None:
 
 
 @main.command("check")
-@click.argument("file", type=click.File("r"))
+@click.argument("file", type=click.File("r", encoding="utf-8"))
 @judging_options
 def check_cmd(file: TextIO, rules: str | None, conditional: str | None, paid_costs: str | None,
               as_json: bool, time_limit: float, cards: str | None, strict: bool) -> None:
@@ -128,7 +146,7 @@ def check_cmd(file: TextIO, rules: str | None, conditional: str | None, paid_cos
 
 
 @main.command("damage")
-@click.argument("file", type=click.File("r"))
+@click.argument("file", type=click.File("r", encoding="utf-8"))
 @click.option("--maximize", type=click.Choice(["player", "kills"]), default=None,
               help="Where the attacking player has a choice, solve for the most damage to players, "
                    "planeswalkers and battles, or for the most creatures destroyed.")
@@ -153,7 +171,7 @@ def damage_cmd(file: TextIO, maximize: str | None, rules: str | None, conditiona
 
 
 @main.command("options")
-@click.argument("file", type=click.File("r"))
+@click.argument("file", type=click.File("r", encoding="utf-8"))
 @click.option("--limit", type=click.IntRange(min=0), default=20, show_default=True,
               help="How many legal declarations to print (all are counted).")
 @judging_options
@@ -176,65 +194,47 @@ def options_cmd(file: TextIO, limit: int, rules: str | None, conditional: str | 
     sys.exit(EXIT_LEGAL if listing.complete else EXIT_UNDECIDED)
 
 
-BatchLine = tuple[int, str, str | None, str | None, str | None, float, str | None, bool]
-
-
-def judge_line(args: BatchLine) -> dict[str, Any]:
-    """One batch line → its verdict JSON, or an error object naming the line (never raises)."""
-    lineno, text, rules, conditional, paid_costs, time_limit, cards, strict = args
-    try:
-        board = parse_board(text, None, cards)
-    except BoardError as exc:
-        return {"error": "invalid board", "line": lineno, "problems": [
-            {"path": p.path, "message": p.message} for p in exc.problems]}
-    try:
-        verdict = check(board, rules, _options(board, conditional, paid_costs), time_limit)
-    except NothingToJudge as exc:
-        out: dict[str, Any] = {"error": str(exc), "line": lineno}
-        if board.id is not None:
-            out["id"] = board.id
-        return out
-    if strict and verdict.not_understood:
-        return {"error": "rules text not understood (--strict)", "line": lineno, "id": board.id,
-                "not_understood": list(verdict.not_understood)}
-    return verdict.to_json()
-
-
 @main.command("batch")
-@click.argument("file", type=click.File("r"))
+@click.argument("file", type=click.File("rb"))
 @click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
               help="Worker processes (one CP-SAT worker each).")
 @judging_options
-def batch_cmd(file: TextIO, jobs: int, rules: str | None, conditional: str | None, paid_costs: str | None,
+def batch_cmd(file: BinaryIO, jobs: int, rules: str | None, conditional: str | None, paid_costs: str | None,
               as_json: bool, time_limit: float, cards: str | None, strict: bool) -> None:
-    """Judge a JSON Lines file: one verdict line out per board line in, in input order.
+    """Judge a JSON Lines file (UTF-8, one board a line): one JSON line out per board line in, in order.
+
+    A line that can't be judged gets an error object instead of a verdict, with its "line" number
+    (counted from 1 over every line of FILE) and the board's "id" when its JSON parses. Blank lines
+    are skipped. Ctrl-C or SIGTERM stops the batch: the lines written so far stay whole.
+
+    \b
+    Exit codes:
+        0    every line judged (each verdict says legal, illegal or undecided)
+        1    some lines are error lines
+        2    bad input as a whole: unreadable FILE, UTF-16 text, bad --cards
+        130  interrupted by SIGINT (Ctrl-C); 143 by SIGTERM; 141 standard output closed
 
     \b
     Example:
         legality batch fixtures/boards.jsonl --jobs 2 > verdicts.jsonl
     """
-    lines = file.read().splitlines()
-    cards = _cards(cards, False)
-    work: list[BatchLine] = [(i, line, rules, conditional, paid_costs, time_limit, cards, strict)
-                             for i, line in enumerate(lines, 1)]
-    results: Iterator[dict[str, Any]]
-    if jobs > 1 and len(work) > 1:
-        pool = Pool(jobs)
-        results = pool.imap(judge_line, work, chunksize=max(1, min(64, len(work) // (jobs * 8) or 1)))
-    else:
-        pool = None
-        results = map(judge_line, work)
-    failed = False
-    show = sys.stderr.isatty()
-    with click.progressbar(results, length=len(work), file=sys.stderr, label="judging",
-                           hidden=not show) as bar:
-        for verdict in bar:
-            failed |= "error" in verdict
-            click.echo(json.dumps(verdict))
-    if pool is not None:
-        pool.close()
-        pool.join()
-    sys.exit(EXIT_ILLEGAL if failed else EXIT_LEGAL)
+    settings = Settings(rules, conditional, paid_costs, time_limit, _cards(cards, False), strict)
+    with catching_signals() as guard:
+        try:
+            tally = run_batch(iter_lines(file), settings, jobs, click.echo, guard)
+        except NotJsonLines as exc:
+            raise BadInput(str(exc)) from None
+        except OSError as exc:
+            if isinstance(exc, BrokenPipeError):
+                sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - nothing more can reach the reader
+                click.echo("error: standard output was closed; batch stopped", err=True)
+                sys.exit(EXIT_SIGNAL + signal.SIGPIPE)
+            raise BadInput(f"can't read {file.name}: {exc}") from None
+        except Interrupted as exc:
+            name = signal.Signals(exc.signum).name
+            click.echo(f"interrupted by {name}: {exc.written} line{'s' * (exc.written != 1)} written", err=True)
+            sys.exit(EXIT_SIGNAL + exc.signum)
+    sys.exit(EXIT_ILLEGAL if tally.errors else EXIT_LEGAL)
 
 
 @main.command("card")
@@ -243,9 +243,10 @@ def batch_cmd(file: TextIO, jobs: int, rules: str | None, conditional: str | Non
 @click.option("--cards", "cards", type=click.Path(exists=True, dir_okay=False), default=None,
               envvar="LEGALITY_CARDS", help="Card library to load (Scryfall or MTGJSON file).")
 @click.option("--json", "as_json", is_flag=True, help="Print what was understood as JSON.")
-@click.option("--hand-size", type=click.IntRange(min=0), default=None,
+@click.option("--hand-size", type=click.IntRange(min=0, max=BOUND), default=None,
               help="Cards in its controller's hand, for texts that count them.")
-@click.option("--x", "x", type=int, default=None, help="The value of X, for texts that use it.")
+@click.option("--x", "x", type=click.IntRange(min=-BOUND, max=BOUND), default=None,
+              help="The value of X, for texts that use it.")
 def card_cmd(name: str | None, text: str | None, cards: str | None, as_json: bool, hand_size: int | None,
              x: int | None) -> None:
     """Show what the checker understands from a card's rules text: abilities in plain words, with rules.

@@ -16,15 +16,14 @@ import sys
 import time
 from collections.abc import Callable
 from functools import partial
-from multiprocessing import Pool
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from cli import BatchLine, judge_line  # noqa: E402
 from legality import check, parse_board  # noqa: E402
+from legality.batch import Line, Settings, run_batch  # noqa: E402
 
 
 def timed(f: Callable[[], object], repeat: int) -> list[float]:
@@ -142,16 +141,14 @@ def main() -> None:
 
     presolve_cost(fixtures, commander, big, base)
 
-    lines: list[BatchLine] = [(i, json.dumps(random_board(rng, 10, 15, ["B", "C", "D"])), None, None, None, 10.0,
-                               None, False) for i in range(args.boards * 2)]
+    lines: list[Line] = [(i, json.dumps(random_board(rng, 10, 15, ["B", "C", "D"])))
+                         for i in range(args.boards * 2)]
     t = time.perf_counter()
-    for line in lines:
-        judge_line(line)
+    run_batch(lines, Settings(time_limit=10.0), 1, lambda _: None)
     one = time.perf_counter() - t
-    with Pool(2) as pool:
-        t = time.perf_counter()
-        list(pool.imap(judge_line, lines, chunksize=8))
-        two = time.perf_counter() - t
+    t = time.perf_counter()
+    run_batch(lines, Settings(time_limit=10.0), 2, lambda _: None)
+    two = time.perf_counter() - t
     print(f"\nbatch of {len(lines)} Commander boards: 1 process {len(lines) / one:.0f}/s, "
           f"2 processes {len(lines) / two:.0f}/s (x{one / two:.2f})")
 

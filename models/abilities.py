@@ -19,6 +19,10 @@ class Frozen(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 
+BOUND = 10**6
+"""Every number on a board lies within ±BOUND: generous for real games, and safe for the solver's int64."""
+
+
 Color = Literal["W", "U", "B", "R", "G"]
 
 
@@ -36,10 +40,10 @@ class Quality(Frozen):
     subtypes: tuple[str, ...] | None = None
     supertypes: tuple[str, ...] | None = None
     keywords: tuple[str, ...] | None = None
-    power_at_least: int | None = None
-    power_at_most: int | None = None
-    toughness_at_least: int | None = None
-    toughness_at_most: int | None = None
+    power_at_least: int | None = Field(default=None, ge=-BOUND, le=BOUND)
+    power_at_most: int | None = Field(default=None, ge=-BOUND, le=BOUND)
+    toughness_at_least: int | None = Field(default=None, ge=-BOUND, le=BOUND)
+    toughness_at_most: int | None = Field(default=None, ge=-BOUND, le=BOUND)
     names: tuple[str, ...] | None = Field(default=None, description="card names (\"named ~\")")
     controller: Literal["you", "opponents"] | None = Field(
         default=None, description="controlled by the ability's controller (\"you control\") or by an opponent")
@@ -112,7 +116,7 @@ class BlockerCount(Frozen):
     """
 
     kind: Literal["min_blockers", "max_blockers"]
-    n: int = Field(ge=1)
+    n: int = Field(ge=1, le=BOUND)
 
 
 class BlockedByQuality(Frozen):
@@ -126,7 +130,7 @@ class BlockAdditional(Frozen):
     """"Can block an additional N creatures each combat" (509.1a)."""
 
     kind: Literal["block_additional"]
-    n: int = Field(default=1, ge=1)
+    n: int = Field(default=1, ge=1, le=BOUND)
 
 
 class AttacksPlayer(Frozen):
@@ -151,7 +155,7 @@ class AttackCost(Frozen):
     """
 
     kind: Literal["attack_cost"]
-    amount: int = Field(ge=0)
+    amount: int = Field(ge=0, le=BOUND)
     defender: str | None = None
     planeswalkers: bool = False
 
@@ -160,7 +164,7 @@ class BlockCost(Frozen):
     """"Can't block unless its controller pays N" (509.1c-f; War Cadence, Qal Sisma Behemoth)."""
 
     kind: Literal["block_cost"]
-    amount: int = Field(ge=0)
+    amount: int = Field(ge=0, le=BOUND)
 
 
 class Protection(Frozen):
@@ -183,7 +187,7 @@ class MaxAttackers(Frozen):
     """"No more than N creatures can attack (you) each combat" (Silent Arbiter, Crawlspace)."""
 
     kind: Literal["max_attackers"]
-    n: int = Field(ge=0)
+    n: int = Field(ge=0, le=BOUND)
     defender: str | None = None
 
 
@@ -191,7 +195,7 @@ class MaxBlockers(Frozen):
     """"No more than N creatures can block each combat" (Silent Arbiter)."""
 
     kind: Literal["max_blockers_total"]
-    n: int = Field(ge=0)
+    n: int = Field(ge=0, le=BOUND)
 
 
 class Loses(Frozen):
@@ -220,8 +224,8 @@ class Condition(Frozen):
     kind: Literal["control", "graveyard", "life", "hand", "your_turn", "self"]
     player: Literal["you", "opponent", "defending", "any"] = "you"
     quality: Quality | None = None
-    at_least: int | None = None
-    at_most: int | None = None
+    at_least: int | None = Field(default=None, ge=0, le=BOUND)
+    at_most: int | None = Field(default=None, ge=0, le=BOUND)
     state: Literal["tapped", "untapped", "attacking", "blocking", "enchanted", "equipped"] | None = None
     negate: bool = False
     text: str = Field(default="", description="the condition as written, for the verdict's notes")

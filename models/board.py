@@ -5,11 +5,11 @@ Field names and meanings follow the contract exactly; the only additions are opt
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
-from models.abilities import Ability, Color, Frozen
+from models.abilities import BOUND, Ability, Color, Frozen
 
 Edition = Literal["current", "m10", "2006"]
 
@@ -25,12 +25,13 @@ class Player(Frozen):
     """A player, with what combat damage and costs need to know."""
 
     id: str = Field(min_length=1)
-    life: int
-    poison: int = Field(default=0, ge=0)
-    commander_damage: dict[str, int] = Field(default_factory=dict)
-    hand_size: int | None = Field(default=None, ge=0)
-    graveyard_size: int | None = Field(default=None, ge=0, description="cards in graveyard (threshold and the like)")
-    mana_available: int | None = Field(default=None, ge=0)
+    life: int = Field(ge=-BOUND, le=BOUND)
+    poison: int = Field(default=0, ge=0, le=BOUND)
+    commander_damage: dict[str, Annotated[int, Field(ge=0, le=BOUND)]] = Field(default_factory=dict)
+    hand_size: int | None = Field(default=None, ge=0, le=BOUND)
+    graveyard_size: int | None = Field(default=None, ge=0, le=BOUND,
+                                       description="cards in graveyard (threshold and the like)")
+    mana_available: int | None = Field(default=None, ge=0, le=BOUND)
 
 
 class Permanent(Frozen):
@@ -47,12 +48,12 @@ class Permanent(Frozen):
     subtypes: tuple[str, ...] | None = None
     supertypes: tuple[str, ...] | None = None
     colors: tuple[Color, ...] | None = None
-    power: int | None = None
-    toughness: int | None = Field(default=None, ge=0)
-    loyalty: int | None = Field(default=None, ge=0)
-    defense: int | None = Field(default=None, ge=0)
+    power: int | None = Field(default=None, ge=-BOUND, le=BOUND)
+    toughness: int | None = Field(default=None, ge=0, le=BOUND)
+    loyalty: int | None = Field(default=None, ge=0, le=BOUND)
+    defense: int | None = Field(default=None, ge=0, le=BOUND)
     protector: str | None = None
-    damage: int = Field(default=0, ge=0)
+    damage: int = Field(default=0, ge=0, le=BOUND)
     deathtouch_damage: bool = False
     tapped: bool = False
     summoning_sick: bool = False
@@ -85,7 +86,7 @@ class Effect(Frozen):
     controller: str
     text: str | None = None
     targets: tuple[str, ...] = ()
-    x: int | None = None
+    x: int | None = Field(default=None, ge=-BOUND, le=BOUND)
     abilities: tuple[Ability, ...] = ()
 
 
@@ -107,7 +108,7 @@ class Block(Frozen):
 
 class DamageTo(Frozen):
     target: str
-    amount: int = Field(ge=0)
+    amount: int = Field(ge=0, le=BOUND)
 
 
 class DamageAssignment(Frozen):
@@ -135,6 +136,14 @@ class Board(Frozen):
     damage_order: dict[str, tuple[str, ...]] | None = None
     meta: dict[str, Any] | None = Field(
         default=None, description="Free-form provenance (source, question, expected verdicts); not judged.")
+
+    @field_validator("version", mode="before")
+    @classmethod
+    def _integer_version(cls, v: Any) -> Any:
+        """Only the JSON integer 1 (a literal 1 would also take true and 1.0)."""
+        if type(v) is not int:
+            raise ValueError("Input should be 1 (an integer)")
+        return v
 
     def permanent(self, pid: str) -> Permanent:
         """The permanent with this id (KeyError if none)."""

@@ -69,7 +69,8 @@ def _ability_kinds() -> frozenset[str]:
 
     kinds: set[str] = set()
     for cls in vars(ab).values():
-        if isinstance(cls, type) and issubclass(cls, BaseModel) and "kind" in cls.model_fields:
+        if (isinstance(cls, type) and issubclass(cls, BaseModel) and "kind" in cls.model_fields
+                and cls is not ab.Condition):  # a Condition's kind is not a union tag
             kinds.update(get_args(cls.model_fields["kind"].annotation))
     return frozenset(kinds)
 
@@ -118,6 +119,60 @@ def fill_from_library(data: Mapping[str, Any], cards: CardDefaults) -> tuple[dic
     return out, problems
 
 
+MAX_DEPTH = 100
+"""Arrays and objects may nest this deep in a board file (a board needs about 8 levels; ``meta`` the rest)."""
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _decode(data: str | bytes) -> Any:
+    """JSON text → Python data, every failure (bad syntax, NaN, deep nesting, huge integers) a ``BoardError``."""
+    try:
+        return json.loads(data, parse_constant=_reject_constant)
+    except json.JSONDecodeError as exc:
+        raise BoardError([Problem("$", f"not valid JSON: {exc.msg} (line {exc.lineno}, "
+                                       f"column {exc.colno})")]) from None
+    except UnicodeDecodeError as exc:
+        raise BoardError([Problem("$", f"not UTF-8 text at byte {exc.start + 1}")]) from None
+    except RecursionError:
+        raise BoardError([Problem("$", f"arrays and objects nested more than {MAX_DEPTH} levels deep")]) from None
+    except ValueError as exc:  # NaN/Infinity, integers of more than 4300 digits
+        raise BoardError([Problem("$", f"not valid JSON: {exc}")]) from None
+
+
+def _too_deep(data: Any) -> bool:
+    """Whether arrays and objects nest more than ``MAX_DEPTH`` levels (checked without recursion)."""
+    stack = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, Mapping):
+            items: Any = value.values()
+        elif isinstance(value, (list, tuple)):
+            items = value
+        else:
+            continue
+        if depth > MAX_DEPTH:
+            return True
+        stack.extend((v, depth + 1) for v in items)
+    return False
+
+
+def _validate(data: Mapping[str, Any]) -> Board:
+    """Validate strictly, as JSON: an integer field takes only a JSON integer (not "2", true or 2.0)."""
+    if _too_deep(data):
+        raise BoardError([Problem("$", f"arrays and objects nested more than {MAX_DEPTH} levels deep")])
+    try:
+        text = json.dumps(data, allow_nan=False)
+    except (TypeError, ValueError) as exc:
+        raise BoardError([Problem("$", f"not JSON data: {exc}")]) from None
+    try:
+        return Board.model_validate_json(text, strict=True)
+    except ValidationError as err:
+        raise BoardError(_pydantic_problems(err)) from None
+
+
 def parse_board(data: str | bytes | Mapping[str, Any], departed: bool | None = None,
                 cards: CardDefaults | None = None) -> Board:
     """Parse and validate a board from JSON text or already-decoded data; raise ``BoardError``.
@@ -127,20 +182,16 @@ def parse_board(data: str | bytes | Mapping[str, Any], departed: bool | None = N
     ``cards``: a card library; fields a permanent doesn't give come from it (explicit fields win).
     """
     if isinstance(data, (str, bytes)):
-        try:
-            data = json.loads(data)
-        except json.JSONDecodeError as exc:
-            raise BoardError([Problem("$", f"not valid JSON: {exc.msg} (line {exc.lineno}, "
-                                           f"column {exc.colno})")]) from None
+        data = _decode(data)
     if not isinstance(data, Mapping):
         raise BoardError([Problem("$", "a board must be a JSON object")])
     unknown: list[Problem] = []
     if cards is not None:
         data, unknown = fill_from_library(data, cards)
     try:
-        board = Board.model_validate(data)
-    except ValidationError as err:
-        raise BoardError(unknown + _pydantic_problems(err)) from None
+        board = _validate(data)
+    except BoardError as exc:
+        raise BoardError(unknown + list(exc.problems)) from None
     problems = unknown + list(check_references(board, board.damage is not None if departed is None else departed))
     if problems:
         raise BoardError(problems)

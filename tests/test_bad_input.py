@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -101,6 +102,62 @@ CASES: list[tuple[str, dict[str, Any] | str, str, str]] = [
     ("damage amount negative", mutate(lambda b: b.update(damage=[{"source": "bear", "to": [{"target": "B",
                                                                                            "amount": -2}]}])),
      "$.damage[0].to[0].amount", "greater than or equal to 0"),
+    # Input the JSON decoder itself chokes on is bad input too, never a traceback.
+    ("deeply nested JSON", "[" * 100_000, "$", "nested more than 100 levels deep"),
+    ("deeply nested meta", mutate(lambda b: b.update(meta={"x": json.loads("[" * 150 + "]" * 150)})), "$",
+     "nested more than 100 levels deep"),
+    ("NaN", '{"version": 1, "life": NaN}', "$", "NaN is not a JSON number"),
+    ("integer of 5000 digits", '{"version": ' + "1" * 5000 + "}", "$", "not valid JSON"),
+    # The schema's types are the accepted types: no "2" or true for an integer (strict validation).
+    ("power as a string", mutate(lambda b: b["permanents"][0].update(power="2")), "$.permanents[0].power",
+     "valid integer"),
+    ("power as a boolean", mutate(lambda b: b["permanents"][0].update(power=True)), "$.permanents[0].power",
+     "valid integer"),
+    ("power as a float", mutate(lambda b: b["permanents"][0].update(power=2.0)), "$.permanents[0].power",
+     "valid integer"),
+    ("life as a string", mutate(lambda b: b["players"][0].update(life="20")), "$.players[0].life", "valid integer"),
+    ("tapped as a number", mutate(lambda b: b["permanents"][0].update(tapped=1)), "$.permanents[0].tapped",
+     "valid boolean"),
+    ("id as a number", mutate(lambda b: b["permanents"][0].update(id=5)), "$.permanents[0].id", "valid string"),
+    ("version true", mutate(lambda b: b.update(version=True)), "$.version", "Input should be 1"),
+    ("ability n as a string", mutate(lambda b: b["permanents"][0].update(
+        abilities=[{"kind": "min_blockers", "n": "2"}])), "$.permanents[0].abilities[0].n", "valid integer"),
+    # Every number is bounded (±10**6): far beyond real games, safely inside the solver's int64.
+    ("power 10**30", mutate(lambda b: b["permanents"][0].update(power=10**30)), "$.permanents[0].power",
+     "less than or equal to 1000000"),
+    ("power -2**63", mutate(lambda b: b["permanents"][0].update(power=-(2**63))), "$.permanents[0].power",
+     "greater than or equal to -1000000"),
+    ("toughness 2**63", mutate(lambda b: b["permanents"][0].update(toughness=2**63)), "$.permanents[0].toughness",
+     "less than or equal to 1000000"),
+    ("marked damage 2**63", mutate(lambda b: b["permanents"][0].update(damage=2**63)), "$.permanents[0].damage",
+     "less than or equal to 1000000"),
+    ("loyalty 10**7", mutate(lambda b: b["permanents"][2].update(loyalty=10**7)), "$.permanents[2].loyalty",
+     "less than or equal to 1000000"),
+    ("defense 10**7", mutate(lambda b: b["permanents"][2].update(defense=10**7)), "$.permanents[2].defense",
+     "less than or equal to 1000000"),
+    ("life -10**30", mutate(lambda b: b["players"][1].update(life=-(10**30))), "$.players[1].life",
+     "greater than or equal to -1000000"),
+    ("poison 2**63", mutate(lambda b: b["players"][1].update(poison=2**63)), "$.players[1].poison",
+     "less than or equal to 1000000"),
+    ("commander damage 2**63", mutate(lambda b: b["players"][1].update(commander_damage={"bear": 2**63})),
+     "$.players[1].commander_damage.bear", "less than or equal to 1000000"),
+    ("hand size 10**7", mutate(lambda b: b["players"][0].update(hand_size=10**7)), "$.players[0].hand_size",
+     "less than or equal to 1000000"),
+    ("mana 10**7", mutate(lambda b: b["players"][0].update(mana_available=10**7)), "$.players[0].mana_available",
+     "less than or equal to 1000000"),
+    ("ability n 2**63", mutate(lambda b: b["permanents"][0].update(abilities=[{"kind": "min_blockers", "n": 2**63}])),
+     "$.permanents[0].abilities[0].n", "less than or equal to 1000000"),
+    ("attack cost 10**30", mutate(lambda b: b["permanents"][0].update(
+        abilities=[{"kind": "attack_cost", "amount": 10**30}])), "$.permanents[0].abilities[0].amount",
+     "less than or equal to 1000000"),
+    ("quality power 10**30", mutate(lambda b: b["permanents"][1].update(abilities=[
+        {"kind": "cant_block", "quality": {"power_at_most": 10**30}}])),
+     "$.permanents[1].abilities[0].quality.power_at_most", "less than or equal to 1000000"),
+    ("effect X 10**30", mutate(lambda b: b.update(effects=[{"source": "Spell", "controller": "A", "x": 10**30}])),
+     "$.effects[0].x", "less than or equal to 1000000"),
+    ("damage amount 2**63", mutate(lambda b: b.update(damage=[{"source": "bear", "to": [{"target": "B",
+                                                                                        "amount": 2**63}]}])),
+     "$.damage[0].to[0].amount", "less than or equal to 1000000"),
 ]
 
 
@@ -133,3 +190,97 @@ def test_missing_file_is_bad_input() -> None:
     result = CliRunner().invoke(main, ["check", "does-not-exist.json"])
     assert result.exit_code == 2
     assert "does-not-exist.json" in result.output
+
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.mark.parametrize("maximize", ["player", "kills"])
+@pytest.mark.parametrize("power", [10**30, 2**63])
+def test_damage_with_numbers_beyond_the_solver_is_bad_input(maximize: str, power: int) -> None:
+    board = json.loads((ROOT / "fixtures/damage/double-strike-trample.json").read_text())
+    board["permanents"][0]["power"] = power
+    board["permanents"][1]["toughness"] = power
+    result = CliRunner().invoke(main, ["damage", "-", "--maximize", maximize], input=json.dumps(board))
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert "$.permanents[0].power: Input should be less than or equal to 1000000" in result.output
+    assert "$.permanents[1].toughness: Input should be less than or equal to 1000000" in result.output
+
+
+def test_damage_at_the_bound_is_solved() -> None:
+    """The bound itself is a number the solver takes: 10**6 power double strike and trample over a bear."""
+    board = json.loads((ROOT / "fixtures/damage/double-strike-trample.json").read_text())
+    board["permanents"][0].update(power=10**6, toughness=10**6)
+    result = CliRunner().invoke(main, ["damage", "-", "--maximize", "player", "--json"], input=json.dumps(board))
+    assert result.exit_code in (0, 1), result.output
+    assert "Traceback" not in result.output
+
+
+def test_board_file_not_utf8_is_bad_input(tmp_path: Path) -> None:
+    f = tmp_path / "board.json"
+    f.write_bytes(json.dumps(BASE).replace("Jace", "J\xe9ce").encode("latin-1"))  # one byte not UTF-8
+    result = CliRunner().invoke(main, ["check", str(f)])
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert "can't read the board file" in result.output
+
+
+@pytest.mark.parametrize("command", ["check", "damage", "options"])
+def test_any_failure_reading_the_board_is_exit_2(command: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whatever goes wrong while reading a board (here a RecursionError from below) is exit 2, not a traceback."""
+    import cli
+
+    def fail(*args: object) -> None:
+        raise RecursionError("maximum recursion depth exceeded")
+
+    monkeypatch.setattr(cli, "parse_board", fail)
+    result = CliRunner().invoke(main, [command, "-"], input=json.dumps(BASE))
+    assert result.exit_code == 2
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert "RecursionError" in result.output and "Traceback" not in result.output
+
+
+GARBAGE_LIBRARIES = [
+    ([1, "two", None], "$[0]: a card must be a JSON object"),
+    ([{"name": 5}], "$[0].name: must be a string"),
+    ([{"name": "Bear", "power": [2]}], "$[0].power: must be an integer or a string"),
+    ([{"name": "Bear", "card_faces": "front"}], "$[0].card_faces: must be a non-empty list"),
+    ([{"name": "Bear", "colors": "G"}], "$[0].colors: must be a list of strings"),
+    ([{"name": "Bear", "power": str(10**30)}], "$[0].power: '" + str(10**30) + "' is beyond"),
+    ({"data": {"Bear": [{"types": "Creature"}]}}, '$.data["Bear"][0].types: must be a list of strings'),
+    ({"data": {"Bear": 3}}, '$.data["Bear"]: must be a non-empty list of card faces'),
+]
+
+
+@pytest.mark.parametrize("command", ["check", "batch", "card"])
+@pytest.mark.parametrize(("library", "message"), GARBAGE_LIBRARIES, ids=[m for _, m in GARBAGE_LIBRARIES])
+def test_garbage_card_library_names_entry_and_field(command: str, library: object, message: str,
+                                                    tmp_path: Path) -> None:
+    library_file = tmp_path / "cards.json"
+    library_file.write_text(json.dumps(library))
+    args = {"check": ["check", "-"], "batch": ["batch", "-"], "card": ["card", "Bear"]}[command]
+    result = CliRunner().invoke(main, [*args, "--cards", str(library_file)], input=json.dumps(BASE))
+    assert result.exit_code == 2, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert message in result.output and "Traceback" not in result.output
+
+
+def _integers(schema: object, at: str = "#") -> Iterator[tuple[str, dict[str, object]]]:
+    if isinstance(schema, dict):
+        if schema.get("type") == "integer":
+            yield at, schema
+        for k, v in schema.items():
+            yield from _integers(v, f"{at}/{k}")
+    elif isinstance(schema, list):
+        for i, v in enumerate(schema):
+            yield from _integers(v, f"{at}/{i}")
+
+
+def test_every_integer_in_the_schema_is_bounded() -> None:
+    """``legality schema`` states each number's bounds (|value| <= 10**6), so a reader knows what is accepted."""
+    result = CliRunner().invoke(main, ["schema"])
+    found = list(_integers(json.loads(result.output)))
+    assert len(found) > 20
+    for at, spec in found:
+        if "const" in spec:  # version: 1
+            continue
+        assert spec.get("maximum") == 10**6 and spec.get("minimum") in (-(10**6), 0, 1), (at, spec)

@@ -17,6 +17,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from models.abilities import BOUND
+
 COLOR_LETTERS = {"W", "U", "B", "R", "G"}
 CARD_TYPES = {"artifact", "battle", "creature", "enchantment", "instant", "kindred", "land", "planeswalker",
               "sorcery", "tribal"}
@@ -54,6 +56,59 @@ class CardLibraryError(ValueError):
     """A card file that can't be read as Scryfall or MTGJSON data."""
 
 
+class _Entry:
+    """One object of a card file, read field by field: a field of the wrong type is a ``CardLibraryError``
+    naming the entry (a JSON path) and the field."""
+
+    def __init__(self, obj: Any, where: str) -> None:
+        if not isinstance(obj, Mapping):
+            raise CardLibraryError(f"{where}: a card must be a JSON object, not {_kind(obj)}")
+        self.obj, self.where = obj, where
+
+    def _wrong(self, key: str, want: str) -> CardLibraryError:
+        return CardLibraryError(f"{self.where}.{key}: must be {want}, not {_kind(self.obj[key])}")
+
+    def has(self, key: str) -> bool:
+        return key in self.obj
+
+    def text(self, key: str, default: str | None = "") -> str:
+        value = self.obj.get(key, default)
+        if not isinstance(value, str):
+            raise self._wrong(key, "a string") if key in self.obj else CardLibraryError(
+                f"{self.where}.{key}: required field is missing")
+        return value
+
+    def texts(self, key: str) -> tuple[str, ...]:
+        value = self.obj.get(key, [])
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise self._wrong(key, "a list of strings")
+        return tuple(value)
+
+    def number(self, key: str) -> int | None:
+        """An integer, or a string holding one ("*" and "1+*" are not numbers: None)."""
+        value = self.obj.get(key)
+        if value is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, (int, str)):
+            raise self._wrong(key, "an integer or a string")
+        number = _int(value)
+        if number is not None and abs(number) > BOUND:
+            raise CardLibraryError(f"{self.where}.{key}: {value!r} is beyond ±{BOUND}")
+        return number
+
+    def entries(self, key: str) -> list[_Entry]:
+        """A non-empty list of objects (card faces)."""
+        value = self.obj[key]
+        if not isinstance(value, list) or not value:
+            raise self._wrong(key, "a non-empty list of card faces")
+        return [_Entry(v, f"{self.where}.{key}[{i}]") for i, v in enumerate(value)]
+
+
+def _kind(value: Any) -> str:
+    return {dict: "an object", list: "a list", str: "a string", bool: "a boolean", int: "an integer",
+            float: "a number", type(None): "null"}.get(type(value), type(value).__name__)
+
+
 def _int(v: Any) -> int | None:
     try:
         return int(v)
@@ -68,17 +123,20 @@ def _type_line(line: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, 
             tuple(w for w in words if w in SUPERTYPES))
 
 
-def from_scryfall(data: list[dict[str, Any]]) -> dict[str, Card]:
+def from_scryfall(data: list[Any]) -> dict[str, Card]:
     """Scryfall bulk data ("Oracle Cards"): a list of card objects; two-faced cards use the front face."""
     out = {}
-    for obj in data:
-        face = obj["card_faces"][0] if "card_faces" in obj and "oracle_text" not in obj else obj
-        types, subtypes, supertypes = _type_line(face.get("type_line", obj.get("type_line", "")))
-        card = Card(face.get("name", obj["name"]), types, subtypes, supertypes,
-                    tuple(c for c in face.get("colors", obj.get("colors", [])) if c in COLOR_LETTERS),
-                    _int(face.get("power")), _int(face.get("toughness")), face.get("oracle_text", ""),
-                    _int(face.get("loyalty")), _int(face.get("defense")))
-        out[obj["name"].lower()] = card
+    for i, raw in enumerate(data):
+        obj = _Entry(raw, f"$[{i}]")
+        name = obj.text("name", None)
+        face = obj.entries("card_faces")[0] if obj.has("card_faces") and not obj.has("oracle_text") else obj
+        types, subtypes, supertypes = _type_line(face.text("type_line", obj.text("type_line")))
+        card = Card(face.text("name", name), types, subtypes, supertypes,
+                    tuple(c for c in (face.texts("colors") if face.has("colors") else obj.texts("colors"))
+                          if c in COLOR_LETTERS),
+                    face.number("power"), face.number("toughness"), face.text("oracle_text"),
+                    face.number("loyalty"), face.number("defense"))
+        out[name.lower()] = card
         out.setdefault(card.name.lower(), card)
     return out
 
@@ -87,40 +145,46 @@ def from_mtgjson(data: Mapping[str, Any]) -> dict[str, Card]:
     """MTGJSON ``AtomicCards.json``: ``{"data": {name: [face, ...]}}``; the first face is used."""
     out = {}
     for name, faces in data["data"].items():
-        f = faces[0]
-        card = Card(f.get("faceName", name) if "faceName" in f else name,
-                    tuple(t.lower() for t in f.get("types", [])), tuple(f.get("subtypes", [])),
-                    tuple(t.lower() for t in f.get("supertypes", [])), tuple(f.get("colors", [])),
-                    _int(f.get("power")), _int(f.get("toughness")), f.get("text", ""),
-                    _int(f.get("loyalty")), _int(f.get("defense")))
+        if not isinstance(faces, list) or not faces:
+            raise CardLibraryError(f"$.data[{json.dumps(name)}]: must be a non-empty list of card faces, "
+                                   f"not {_kind(faces)}")
+        f = _Entry(faces[0], f"$.data[{json.dumps(name)}][0]")
+        card = Card(f.text("faceName", name), tuple(t.lower() for t in f.texts("types")), f.texts("subtypes"),
+                    tuple(t.lower() for t in f.texts("supertypes")), f.texts("colors"),
+                    f.number("power"), f.number("toughness"), f.text("text"),
+                    f.number("loyalty"), f.number("defense"))
         out[name.lower()] = card
         out.setdefault(card.name.lower(), card)
     return out
 
 
 def load_file(path: str | Path) -> dict[str, Card]:
-    """A card file in either format, told apart by its shape."""
+    """A card file in either format, told apart by its shape; any defect is a ``CardLibraryError``."""
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as exc:
+    except (OSError, ValueError, RecursionError) as exc:
         raise CardLibraryError(f"can't read card file {str(path)!r}: {exc}") from None
-    if isinstance(data, list):
-        return from_scryfall(data)
-    if isinstance(data, dict) and isinstance(data.get("data"), dict):
-        return from_mtgjson(data)
-    if isinstance(data, dict) and isinstance(data.get("cards"), list):
-        return _from_builtin(data)
+    try:
+        if isinstance(data, list):
+            return from_scryfall(data)
+        if isinstance(data, dict) and isinstance(data.get("data"), dict):
+            return from_mtgjson(data)
+        if isinstance(data, dict) and isinstance(data.get("cards"), list):
+            return _from_builtin(data)
+    except CardLibraryError as exc:
+        raise CardLibraryError(f"card file {str(path)!r}: {exc}") from None
     raise CardLibraryError(f"{str(path)!r} is neither Scryfall bulk data (a list of cards) nor MTGJSON "
                            "AtomicCards ({\"data\": {...}})")
 
 
 def _from_builtin(data: Mapping[str, Any]) -> dict[str, Card]:
     out = {}
-    for c in data["cards"]:
-        out[c["name"].lower()] = Card(c["name"], tuple(c["types"]), tuple(c.get("subtypes", ())),
-                                      tuple(c.get("supertypes", ())), tuple(c.get("colors", ())),
-                                      c.get("power"), c.get("toughness"), c.get("oracle", ""),
-                                      c.get("loyalty"), c.get("defense"))
+    for i, raw in enumerate(data["cards"]):
+        c = _Entry(raw, f"$.cards[{i}]")
+        name = c.text("name", None)
+        out[name.lower()] = Card(name, c.texts("types"), c.texts("subtypes"), c.texts("supertypes"),
+                                 c.texts("colors"), c.number("power"), c.number("toughness"), c.text("oracle"),
+                                 c.number("loyalty"), c.number("defense"))
     return out
 
 

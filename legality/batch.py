@@ -1,0 +1,256 @@
+"""Judging JSON Lines: one verdict line out per board line in, in input order, streamed and interruptible.
+
+Lines are split on "\\n" only (a "\\r" before it is dropped), so the characters ``str.splitlines`` also
+breaks on (\\v, \\f, \\x1c-\\x1e, \\x85, \\u2028, \\u2029) stay inside their line. Each line is decoded on its
+own: one line that is not UTF-8 is that line's error, not the batch's. Lines holding only JSON
+whitespace are skipped; line numbers always count every line of the file.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sys
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager, nullcontext
+from dataclasses import dataclass
+from itertools import islice
+from multiprocessing import Pool
+from multiprocessing.pool import AsyncResult
+from types import FrameType
+from typing import Any
+
+from legality.board import parse_board
+from legality.check import DEFAULT_TIME_LIMIT, NothingToJudge, check
+from models import Board, BoardError, RulesOptions
+
+UNICODE_BOMS = (b"\xff\xfe", b"\xfe\xff")
+"""Byte order marks of UTF-16 and UTF-32 text (little- and big-endian): such a file is not JSON Lines."""
+
+JSON_WHITESPACE = b" \t\r\n"
+
+
+class NotJsonLines(ValueError):
+    """The file as a whole can't be JSON Lines (UTF-16 or UTF-32 text)."""
+
+
+@dataclass(frozen=True)
+class NotUtf8:
+    """A line whose bytes are not UTF-8; ``byte`` counts from 1 within the line."""
+
+    byte: int
+
+
+Line = tuple[int, "str | NotUtf8"]
+"""A line number (from 1) and the line's text, or why it has none."""
+
+
+def iter_lines(binary: Iterable[bytes]) -> Iterator[Line]:
+    """Each non-blank line of JSON Lines bytes, numbered; raise ``NotJsonLines`` for a UTF-16/32 file."""
+    for number, raw in enumerate(binary, 1):
+        if number == 1:
+            if raw.startswith(UNICODE_BOMS):
+                raise NotJsonLines("the file is UTF-16 or UTF-32 text (it starts with a byte order mark); "
+                                   "JSON Lines are UTF-8")
+            raw = raw.removeprefix(b"\xef\xbb\xbf")
+        raw = raw.removesuffix(b"\n").removesuffix(b"\r")
+        if not raw.strip(JSON_WHITESPACE):
+            continue
+        try:
+            yield number, raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            yield number, NotUtf8(exc.start + 1)
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What every line is judged with: the command line's options."""
+
+    rules: str | None = None
+    conditional: str | None = None
+    paid_costs: str | None = None
+    time_limit: float = DEFAULT_TIME_LIMIT
+    cards: str | None = None
+    strict: bool = False
+
+
+def rules_options(board: Board, conditional: str | None, paid_costs: str | None) -> RulesOptions:
+    """The board's ``rules_options`` with the switches given on the command line overriding them."""
+    update = {k: v for k, v in (("conditional", conditional), ("paid_costs", paid_costs)) if v}
+    return board.rules_options.model_copy(update=update)
+
+
+def judge_line(line: Line, settings: Settings) -> dict[str, Any]:
+    """One line → its verdict JSON, or an error object naming the line (and the board's id); never raises."""
+    number, text = line
+    if isinstance(text, NotUtf8):
+        return {"error": f"line {number} is not UTF-8 text at byte {text.byte}", "line": number}
+    try:
+        return _judge(number, text, settings)
+    except Exception as exc:  # one line's failure, whatever it is, must not end the batch
+        return _error(f"could not judge the board: {type(exc).__name__}: {exc}", number, text)
+
+
+def _judge(number: int, text: str, settings: Settings) -> dict[str, Any]:
+    try:
+        board = parse_board(text, None, settings.cards)
+    except BoardError as exc:
+        return _error("invalid board", number, text, problems=[
+            {"path": p.path, "message": p.message} for p in exc.problems])
+    try:
+        verdict = check(board, settings.rules, rules_options(board, settings.conditional, settings.paid_costs),
+                        settings.time_limit)
+    except NothingToJudge as exc:
+        return _error(str(exc), number, text)
+    if settings.strict and verdict.not_understood:
+        return _error("rules text not understood (--strict)", number, text,
+                      not_understood=list(verdict.not_understood))
+    return verdict.to_json()
+
+
+def _error(message: str, number: int, text: str, **more: Any) -> dict[str, Any]:
+    out: dict[str, Any] = {"error": message, "line": number}
+    board_id = _board_id(text)
+    if board_id is not None:
+        out["id"] = board_id
+    return {**out, **more}
+
+
+def _board_id(text: str) -> str | None:
+    """The ``id`` of a line whose JSON parses to an object, for its error line."""
+    try:
+        data = json.loads(text)
+    except Exception:
+        return None
+    board_id = data.get("id") if isinstance(data, dict) else None
+    return board_id if isinstance(board_id, str) else None
+
+
+def judge_chunk(lines: list[Line], settings: Settings) -> list[tuple[bool, str]]:
+    """A worker's task: each line → (whether it is an error line, its JSON text)."""
+    out = []
+    for line in lines:
+        verdict = judge_line(line, settings)
+        out.append(("error" in verdict, json.dumps(verdict)))
+        # CP-SAT catches SIGINT while it solves and leaves SIGINT at its default afterwards: ignore it again.
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    return out
+
+
+class Interrupted(BaseException):
+    """SIGINT or SIGTERM arrived: judging stops; ``written`` lines are out, every one whole."""
+
+    def __init__(self, signum: int, written: int = 0) -> None:
+        super().__init__(signum)
+        self.signum, self.written = signum, written
+
+
+class SignalGuard:
+    """Turns the first SIGINT or SIGTERM into ``Interrupted``, held back while a line is being written."""
+
+    def __init__(self) -> None:
+        self.signum: int | None = None
+        self._holding = False
+
+    def _handle(self, signum: int, frame: FrameType | None) -> None:
+        if self.signum is None:
+            self.signum = signum
+            if not self._holding:
+                raise Interrupted(signum)
+
+    @contextmanager
+    def holding(self) -> Iterator[None]:
+        """A block no signal cuts short; a signal that arrived during it is raised after it."""
+        self._holding = True
+        try:
+            yield
+        finally:
+            self._holding = False
+        if self.signum is not None:
+            raise Interrupted(self.signum)
+
+
+@contextmanager
+def catching_signals() -> Iterator[SignalGuard]:
+    """Install a ``SignalGuard`` for SIGINT and SIGTERM for the duration of the block."""
+    guard = SignalGuard()
+    old = {s: signal.signal(s, guard._handle) for s in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        yield guard
+    finally:
+        for s, handler in old.items():
+            signal.signal(s, handler)
+
+
+def _worker_init(parent: int) -> None:
+    """A worker (the parent judges nothing: CP-SAT would take its SIGINT) leaves SIGINT to the parent,
+    dies quietly on SIGTERM or with its parent, and can't write to the parent's standard output."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - lives as long as the worker
+    if sys.platform == "linux":  # killed when the parent is (even by SIGKILL): no orphan, no traceback
+        import ctypes
+
+        pr_set_pdeathsig = 1
+        ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGKILL)
+    if os.getppid() != parent:
+        os._exit(0)
+
+
+@dataclass
+class Tally:
+    """Lines written so far, and how many of them are error lines."""
+
+    lines: int = 0
+    errors: int = 0
+
+
+CHUNK = 8
+"""Lines a worker judges per task."""
+
+
+def run_batch(lines: Iterable[Line], settings: Settings, jobs: int, write: Callable[[str], None],
+              guard: SignalGuard | None = None) -> Tally:
+    """Judge ``lines`` with ``jobs`` processes and ``write`` one JSON line per line, in input order.
+
+    Streams: only a few chunks per worker are in flight, so memory stays flat however long the input.
+    On ``Interrupted`` (from ``guard``) the workers are stopped and the exception carries the count.
+    Lines are judged in worker processes even for ``jobs=1``: the parent, which handles the signals,
+    never runs the solver (CP-SAT installs its own SIGINT handler while it solves).
+    """
+    tally = Tally()
+
+    def emit(results: list[tuple[bool, str]]) -> None:
+        for failed, text in results:
+            with nullcontext() if guard is None else guard.holding():
+                write(text)
+                tally.lines += 1
+                tally.errors += failed
+
+    try:
+        _run_pool(iter(lines), settings, jobs, emit)
+    except Interrupted as exc:
+        exc.written = tally.lines
+        raise
+    return tally
+
+
+def _run_pool(lines: Iterator[Line], settings: Settings, jobs: int,
+              emit: Callable[[list[tuple[bool, str]]], None]) -> None:
+    pool = Pool(jobs, initializer=_worker_init, initargs=(os.getpid(),))
+    try:
+        pending: deque[AsyncResult[list[tuple[bool, str]]]] = deque()
+        while chunk := list(islice(lines, CHUNK)):
+            pending.append(pool.apply_async(judge_chunk, (chunk, settings)))
+            if len(pending) >= 4 * jobs:
+                emit(pending.popleft().get())
+        while pending:
+            emit(pending.popleft().get())
+        pool.close()
+    except BaseException:
+        pool.terminate()
+        raise
+    finally:
+        pool.join()

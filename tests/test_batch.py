@@ -1,0 +1,317 @@
+"""``legality batch``: one output line per non-blank input line, in order, whatever the input holds.
+
+JSON Lines (jsonlines.org) are UTF-8 text whose lines end with "\\n" (a "\\r" before it is allowed);
+nothing else ends a line, so the characters ``str.splitlines`` also splits on stay inside their line.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import legality.batch
+from cli import main
+from legality import NothingToJudge, check, parse_board
+from legality.batch import CHUNK, NotJsonLines, NotUtf8, Settings, iter_lines, run_batch
+
+ROOT = Path(__file__).resolve().parent.parent
+SPLITLINES_BREAKS = ["\v", "\f", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029"]
+"""Line boundaries of ``str.splitlines`` that are not line ends in JSON Lines."""
+
+
+@cache
+def judged_fixtures() -> dict[str, str]:
+    """Each judgeable fixture as one line of JSON → the verdict line ``check`` gives it directly."""
+    out = {}
+    for path in sorted(ROOT.joinpath("fixtures").rglob("*.json")):
+        text = json.dumps(json.loads(path.read_text()))
+        try:
+            out[text] = json.dumps(check(parse_board(text)).to_json())
+        except NothingToJudge:
+            continue
+    return out
+
+
+def good_lines(n: int) -> list[str]:
+    return list(judged_fixtures())[:n]
+
+
+def batch(data: bytes, *args: str) -> tuple[int, list[dict[str, Any]], str]:
+    result = CliRunner().invoke(main, ["batch", "-", *args], input=data)
+    assert "Traceback" not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result.exit_code, [json.loads(x) for x in result.stdout.splitlines()], result.stderr
+
+
+# --- reading lines ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("char", SPLITLINES_BREAKS, ids=[f"U+{ord(c):04X}" for c in SPLITLINES_BREAKS])
+def test_only_newline_ends_a_line(char: str) -> None:
+    inside = json.dumps({"version": 1, "id": f"a{char}b"}, ensure_ascii=False)
+    garbage = f"{{{char}}}"
+    data = f"{inside}\n{garbage}\r\n{inside}".encode()
+    assert list(iter_lines(io.BytesIO(data))) == [(1, inside), (2, garbage), (3, inside)]
+    code, out, _ = batch(data)
+    assert code == 1
+    assert [v["line"] for v in out] == [1, 2, 3]
+    assert [v.get("id") for v in out] == [f"a{char}b", None, f"a{char}b"]  # the id survived whole
+
+
+def test_blank_lines_are_skipped_and_numbers_stay_true() -> None:
+    data = b"\n  \t\r\n{}\n\n{\n\r\n"
+    assert [n for n, _ in iter_lines(io.BytesIO(data))] == [3, 5]
+
+
+def test_a_line_that_is_not_utf8_is_its_own_error() -> None:
+    latin1 = '{"version": 1, "id": "café"}'.encode("latin-1")
+    at = latin1.index(b"\xe9") + 1
+    assert list(iter_lines(io.BytesIO(b"{}\n" + latin1 + b"\n{}\n"))) == [(1, "{}"), (2, NotUtf8(at)), (3, "{}")]
+    good = good_lines(1)[0]
+    code, out, _ = batch(b"\n".join([good.encode(), latin1, good.encode()]))
+    assert code == 1
+    assert out[1] == {"error": f"line 2 is not UTF-8 text at byte {at}", "line": 2}
+    assert json.dumps(out[0]) == json.dumps(out[2]) == judged_fixtures()[good]
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-32"])
+def test_utf16_file_is_refused_as_a_whole(encoding: str) -> None:
+    data = (good_lines(1)[0] + "\n").encode(encoding)  # Python writes the byte order mark
+    with pytest.raises(NotJsonLines):
+        list(iter_lines(io.BytesIO(data)))
+    result = CliRunner().invoke(main, ["batch", "-"], input=data)
+    assert result.exit_code == 2 and result.stdout == ""
+    assert "UTF-16" in result.stderr and "Traceback" not in result.output
+
+
+def test_utf8_byte_order_mark_is_allowed() -> None:
+    good = good_lines(1)[0]
+    code, out, _ = batch(b"\xef\xbb\xbf" + good.encode() + b"\n")
+    assert code == 0 and json.dumps(out[0]) == judged_fixtures()[good]
+
+
+# --- one output line per input line ------------------------------------------------------------
+
+
+def _bad_lines() -> list[tuple[str, str, str | None]]:
+    """(line, fragment of its error or problem message, id the error line must carry)."""
+    base = json.loads(good_lines(1)[0])
+    typed = {**base, "id": "typed", "permanents": [{**base["permanents"][0], "power": "2"}]}
+    huge = {**base, "id": "huge", "permanents": [{**base["permanents"][0], "power": 10**30}]}
+    return [
+        ("[" * 100_000, "nested more than", None),                      # item 12
+        ('{"version": 1, "id": "nan", "x": NaN}', "NaN", "nan"),
+        ('{"version": 1, "id": "digits", "life": ' + "9" * 5000 + "}", "not valid JSON", None),
+        (json.dumps(typed), "valid integer", "typed"),                 # item 17
+        (json.dumps(huge), "less than or equal to 1000000", "huge"),   # item 15
+        ('{"version": 1, "id": "vt\u2028x"', "not valid JSON", None),  # item 13
+        (json.dumps({**base, "id": "unjudged", "attacks": None, "blocks": None, "damage": None}), "no declaration",
+         "unjudged"),
+    ]
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_mixed_batch_keeps_one_line_per_line_in_order(jobs: str) -> None:
+    goods, bads = good_lines(6), _bad_lines()
+    rows: list[tuple[bytes, Any]] = []
+    for i, (bad, fragment, bad_id) in enumerate(bads):
+        rows.append((goods[i % len(goods)].encode(), judged_fixtures()[goods[i % len(goods)]]))
+        rows.append((bad.encode(), (fragment, bad_id)))
+        rows.append((b"   " if i % 2 else b"", None))  # blank: no output line
+    rows.append(("caf\xe9".encode("latin-1"), ("not UTF-8 text at byte 4", None)))  # item 14
+    data = b"\n".join(r for r, _ in rows) + b"\n"
+    code, out, err = batch(data, "--jobs", jobs)
+    assert code == 1 and err == ""
+    expected = [(n, want) for n, (_, want) in enumerate(rows, 1) if want is not None]
+    assert len(out) == len(expected)
+    for got, (number, want) in zip(out, expected, strict=True):
+        if isinstance(want, str):
+            assert json.dumps(got) == want, number  # the verdict check gives the board on its own
+            continue
+        fragment, bad_id = want
+        assert got["line"] == number and "error" in got
+        assert got.get("id") == bad_id
+        assert fragment in json.dumps(got), (number, got)
+
+
+def test_an_unexpected_failure_is_that_lines_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    goods = good_lines(3)
+
+    def explode(board: Any, *args: Any) -> Any:
+        if board.id == json.loads(goods[1])["id"]:
+            raise RecursionError("maximum recursion depth exceeded")
+        return check(board, *args)
+
+    monkeypatch.setattr(legality.batch, "check", explode)
+    code, out, _ = batch("\n".join(goods).encode())
+    assert code == 1
+    assert json.dumps(out[0]) == judged_fixtures()[goods[0]] and json.dumps(out[2]) == judged_fixtures()[goods[2]]
+    assert out[1]["line"] == 2 and out[1]["id"] == json.loads(goods[1])["id"]
+    assert "RecursionError" in out[1]["error"]
+
+
+def test_all_good_exits_0_and_bad_cards_exit_2(tmp_path: Path) -> None:
+    goods = good_lines(3)
+    code, out, _ = batch(("\n".join(goods) + "\n\n").encode())
+    assert code == 0 and [json.dumps(v) for v in out] == [judged_fixtures()[g] for g in goods]
+    cards = tmp_path / "cards.json"
+    cards.write_text(json.dumps([{"name": "Bear", "power": [2]}]))
+    result = CliRunner().invoke(main, ["batch", "-", "--cards", str(cards)], input=goods[0])
+    assert result.exit_code == 2 and result.stdout == ""
+    assert "$[0].power" in result.stderr
+
+
+def test_batch_streams_its_input() -> None:
+    """Lines are read only as fast as they are judged: a few chunks ahead at most, never the whole file."""
+    good = good_lines(1)[0]
+    pulled = 0
+
+    def endless() -> Iterator[tuple[int, str]]:
+        nonlocal pulled
+        while True:
+            pulled += 1
+            yield pulled, good
+
+    class Enough(Exception):
+        pass
+
+    for jobs in (1, 2):
+        pulled, written = 0, 0
+
+        def write(text: str) -> None:
+            nonlocal written
+            written += 1
+            if written == 40:
+                raise Enough
+
+        with pytest.raises(Enough):
+            run_batch(endless(), Settings(), jobs, write)
+        assert written == 40 and pulled <= written + 4 * jobs * CHUNK + 2
+
+
+# --- random mixtures ---------------------------------------------------------------------------
+
+segments = st.one_of(
+    st.sampled_from(sorted(judged_fixtures())).map(lambda s: s.encode()),
+    st.sampled_from(["{", "[1, 2]", '{"version": 1}', "nul\x00", "{}}", '"x"', " \t"]).map(str.encode),
+    st.text(alphabet=st.sampled_from([*SPLITLINES_BREAKS, "{", "]", '"', "a", " "]), max_size=8).map(str.encode),
+    st.binary(max_size=24).map(lambda b: b.replace(b"\n", b"\xff")),
+)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.tuples(segments, st.sampled_from([b"\n", b"\r\n"])), max_size=12), st.sampled_from(["1", "2"]),
+       st.booleans())
+def test_random_mixtures_keep_line_numbers(rows: list[tuple[bytes, bytes]], jobs: str, final_newline: bool) -> None:
+    data = b"".join(seg + end for seg, end in rows)
+    if not final_newline and data.endswith(b"\n"):
+        data = data[:-1]
+    code, out, _ = batch(data, "--jobs", jobs)
+    if rows and rows[0][0].startswith((b"\xff\xfe", b"\xfe\xff")):
+        assert code == 2 and out == []
+        return
+    verdicts = {k.encode(): v for k, v in judged_fixtures().items()}
+    segs = [seg.removeprefix(b"\xef\xbb\xbf") if n == 1 else seg for n, (seg, _) in enumerate(rows, 1)]
+    expected = [(n, seg) for n, seg in enumerate(segs, 1) if seg.strip(b" \t\r")]
+    assert len(out) == len(expected)
+    for got, (number, seg) in zip(out, expected, strict=True):
+        if seg in verdicts:
+            assert json.dumps(got) == verdicts[seg]
+        else:
+            assert got["line"] == number and "error" in got
+    assert code == (1 if any(seg not in verdicts for _, seg in expected) else 0)
+
+
+# --- interrupting --------------------------------------------------------------------------------
+
+
+def _slow_board(i: int) -> dict[str, Any]:
+    """Twelve attackers (lure, menace-like) and twelve blockers that must block: a few ms of CP-SAT each."""
+    perms: list[dict[str, Any]] = []
+    for k in range(12):
+        perms.append({"id": f"a{k}", "name": f"A{k}", "controller": "A", "power": 2 + k % 3, "toughness": 2,
+                      "abilities": [[{"kind": "lure"}], [{"kind": "min_blockers", "n": 2}], []][k % 3]})
+        perms.append({"id": f"b{k}", "name": f"B{k}", "controller": "B", "power": 1, "toughness": 3,
+                      "abilities": [{"kind": "blocks_each_combat"}]})
+    return {"version": 1, "id": f"slow-{i}", "active_player": "A",
+            "players": [{"id": "A", "life": 20}, {"id": "B", "life": 20}], "permanents": perms,
+            "attacks": [{"attacker": f"a{k}", "target": "B"} for k in range(12)],
+            "blocks": [{"blocker": f"b{k}", "attacker": f"a{(k + 1) % 12}"} for k in range(12)]}
+
+
+def _start_batch(tmp_path: Path, lines: int, jobs: int = 2) -> tuple[subprocess.Popen[bytes], Path, Path]:
+    src = tmp_path / "slow.jsonl"
+    src.write_text("".join(json.dumps(_slow_board(i)) + "\n" for i in range(lines)))
+    out, err = tmp_path / "out.jsonl", tmp_path / "err.txt"
+    with out.open("wb") as o, err.open("wb") as e:
+        proc = subprocess.Popen(
+            [sys.executable, "-c", "import cli; cli.main()", "batch", str(src), "--jobs", str(jobs)],
+            cwd=ROOT, stdout=o, stderr=e, start_new_session=True)
+    deadline = time.monotonic() + 60
+    while out.stat().st_size < 10_000 and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert proc.poll() is None, "the batch ended before it could be interrupted"
+    return proc, out, err
+
+
+def _expected_line(i: int) -> str:
+    return json.dumps(check(parse_board(json.dumps(_slow_board(i)))).to_json())
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+@pytest.mark.parametrize(("sig", "group", "jobs", "code"), [
+    (signal.SIGINT, True, 2, 130), (signal.SIGINT, True, 1, 130), (signal.SIGTERM, False, 2, 143),
+    (signal.SIGTERM, True, 2, 143)], ids=["SIGINT-group", "SIGINT-group-1-job", "SIGTERM-parent", "SIGTERM-group"])
+def test_interrupted_batch_leaves_whole_lines(tmp_path: Path, sig: signal.Signals, group: bool, jobs: int,
+                                              code: int) -> None:
+    """Ctrl-C signals the whole process group; CP-SAT catches SIGINT while it solves, so only the parent's
+    handling of it may decide what is written."""
+    lines = 600
+    proc, out, err = _start_batch(tmp_path, lines, jobs)
+    (os.killpg if group else os.kill)(proc.pid, sig)
+    assert proc.wait(timeout=60) == code
+    data = out.read_bytes()
+    assert data.endswith(b"\n")  # whole lines only
+    written = data.decode().splitlines()
+    assert 0 < len(written) < lines
+    assert written == [_expected_line(i) for i in range(len(written))]  # a prefix of the full output
+    message = err.read_text()
+    assert re.fullmatch(rf"interrupted by {sig.name}: {len(written)} lines? written\n", message), message
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc; workers use PR_SET_PDEATHSIG")
+def test_killed_batch_leaves_no_worker_and_no_traceback(tmp_path: Path) -> None:
+    proc, out, err = _start_batch(tmp_path, 600)
+    workers = Path(f"/proc/{proc.pid}/task/{proc.pid}/children").read_text().split()
+    assert len(workers) == 2
+    proc.kill()
+    proc.wait(timeout=60)
+    deadline = time.monotonic() + 30
+    while any(_alive(w) for w in workers) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not any(_alive(w) for w in workers)
+    assert err.read_text() == ""
+    assert out.read_bytes().endswith(b"\n")
+
+
+def _alive(pid: str) -> bool:
+    """Whether a process runs (a zombie waiting to be reaped has ended)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
