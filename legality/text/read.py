@@ -31,7 +31,8 @@ class Reading:
     """One sentence and what the checker understood from it.
 
     ``note`` says where understood abilities go ("self", "attached", "target", "global"), or why a
-    sentence has no combat meaning or is not understood.
+    sentence has no combat meaning or is not understood; ``event``: for a triggered ability with a
+    combat effect, its trigger ("whenever ~ attacks"), so the game can tell whether it can have resolved.
     """
 
     sentence: str
@@ -40,6 +41,7 @@ class Reading:
     abilities: tuple[Ability, ...] = ()
     note: str = ""
     template: str = ""
+    event: str = ""
 
 
 def normalise(text: str, name: str | None) -> str:
@@ -170,7 +172,8 @@ def compile_sentence(s: str, tree: Sentence) -> Reading:
         return Reading(s, "no combat meaning", note=note)
     if tree.form == "triggered":
         return Reading(s, "not understood", note=f"a triggered ability ({tree.event}) with a combat effect: it changes "
-                       "nothing until it resolves; once it has, give its result as an effect (with targets)")
+                       "nothing until it resolves; once it has, give its result as an effect (with targets)",
+                       event=tree.event)
     if tree.form == "activated":
         return Reading(s, "no combat meaning", note="an activated ability: once activated, give its result as an "
                        "effect (with targets)")
