@@ -237,6 +237,100 @@ def batch_cmd(file: BinaryIO, jobs: int, rules: str | None, conditional: str | N
     sys.exit(EXIT_ILLEGAL if tally.errors else EXIT_LEGAL)
 
 
+@main.command("regress")
+@click.argument("paths", nargs=-1, type=click.Path())
+@click.option("--suite", type=click.Choice(["builtin"]), default=None,
+              help="Also run a suite shipped with the project: 'builtin' is the published rules questions "
+                   "and the fixtures.")
+@click.option("--answers", "answers", type=click.Path(dir_okay=False), default=None,
+              help="Engine mode: JSON Lines of another program's rulings {\"id\", \"rules\", \"legal\"} "
+                   "(optionally \"violations\") for the boards in PATHS, compared with the checker's.")
+@click.option("--junit", "junit_file", type=click.Path(dir_okay=False, writable=True), default=None,
+              help="Write a JUnit XML report here (a test case per board and edition).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON result object per case (the summary goes to "
+                                                          "standard error).")
+@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes.")
+@click.option("-k", "pattern", default=None,
+              help="Only cases whose id, source folder or source contains PATTERN (or matches it, with * ? [).")
+@click.option("--rules", type=click.Choice(list(EDITIONS)), default=None, help="Only the cases of this edition.")
+@click.option("--time-limit", type=click.FloatRange(min=0.01), default=DEFAULT_TIME_LIMIT, show_default=True,
+              help="Seconds the solver may spend per case; past it the case is UNDECIDED, never a pass.")
+@click.option("--ignore-unread", is_flag=True,
+              help="Judge boards whose rules text is not all understood instead of counting them UNDECIDED.")
+@click.option("--cards", "cards", type=click.Path(exists=True, dir_okay=False), default=None,
+              envvar="LEGALITY_CARDS", help="Card library to load (Scryfall or MTGJSON file).")
+def regress_cmd(paths: tuple[str, ...], suite: str | None, answers: str | None, junit_file: str | None,
+                as_json: bool, jobs: int, pattern: str | None, rules: str | None, time_limit: float,
+                ignore_unread: bool, cards: str | None) -> None:
+    """Run rules questions with expected rulings (meta.expect) and report PASS/FAIL per board and edition.
+
+    PATHS are board files, folders (searched recursively for *.json and *.jsonl) and JSON Lines files.
+    Boards with no expectation are listed, never counted as passes. A case whose verdict is undecided
+    (time limit, rules text not understood) is UNDECIDED, never a pass; a case marked with a
+    meta.known_gap that fails is XFAIL (listed, not a failure).
+
+    \b
+    Exit codes:
+        0    every case passed (or is a known gap)
+        1    a case failed, erred or is undecided; in engine mode also an answer for an unknown id
+             or a board without an answer; or no case at all was judged
+        2    bad input: a file, line, board or expectation that can't be read (file and JSON path named)
+
+    \b
+    Examples:
+        legality regress --suite builtin
+        legality regress questions/ --junit report.xml --jobs 2
+        legality regress boards/ --answers my-engine.jsonl
+    """
+    from legality import regress as rg
+
+    targets: list[str | os.PathLike[str]] = list(paths)
+    try:
+        if suite == "builtin":
+            targets += rg.builtin_suite()
+        if not targets:
+            raise BadInput("give a PATH or --suite builtin")
+        library = _cards(cards, False)
+        if answers is not None:
+            entries = rg.read_entries(targets, library)
+            pairing = rg.pair(entries, rg.read_answers(answers))
+            cases, bare, unknown, unanswered = pairing.cases, (), pairing.unknown, pairing.unanswered
+        else:
+            found = rg.collect(targets, library)
+            cases, bare, unknown, unanswered = found.cases, found.without_expectation, (), ()
+    except rg.SuiteError as exc:
+        raise BadInput("bad input:\n  " + "\n  ".join(exc.problems)) from None
+    chosen = rg.select(cases, pattern, rules)
+    tty = sys.stderr.isatty()
+
+    def progress(n: int, outcome: rg.Outcome) -> None:
+        if tty:
+            click.echo(f"\r[{n}/{len(chosen)}] {outcome.case.id}"[:100].ljust(100), err=True, nl=False)
+
+    try:
+        outcomes = rg.run(chosen, rg.Options(time_limit, library, ignore_unread), jobs, progress)
+    except KeyboardInterrupt:
+        click.echo("\ninterrupted", err=True)
+        sys.exit(EXIT_SIGNAL + signal.SIGINT)
+    if tty:
+        click.echo("\r" + " " * 100 + "\r", err=True, nl=False)
+    report = rg.Report(tuple(outcomes), bare, unknown, unanswered, engine=answers is not None)
+    if as_json:
+        for obj in rg.json_objects(report):
+            click.echo(json.dumps(obj))
+        for line in rg.summary(report):
+            click.echo(line, err=True)
+    else:
+        for line in rg.text_lines(report):
+            click.echo(line)
+    if junit_file is not None:
+        try:
+            rg.junit(report, junit_file)
+        except OSError as exc:
+            raise BadInput(f"can't write the JUnit report {junit_file}: {exc}") from None
+    sys.exit(EXIT_LEGAL if report.green else EXIT_ILLEGAL)
+
+
 @main.command("card")
 @click.argument("name", required=False)
 @click.option("--text", "text", default=None, help="Read this rules text instead of a library card's.")

@@ -15,7 +15,7 @@ from legality.regress.answers import Answer, Pairing, pair, read_answers
 from legality.regress.cases import Case, Entry, Suite, SuiteError, collect, read_entries, select
 from legality.regress.expect import Expectation, ExpectationError, expectations
 from legality.regress.judge import Options, Outcome, compare, judge
-from legality.regress.report import Report, json_objects, junit, text_lines
+from legality.regress.report import Report, json_objects, junit, summary, text_lines
 from legality.regress.run import run
 
 SUITES = ("builtin",)
@@ -34,5 +34,5 @@ def builtin_suite() -> list[Path]:
 __all__ = [
     "SUITES", "Answer", "Case", "Entry", "Expectation", "ExpectationError", "Options", "Outcome", "Pairing",
     "Report", "Suite", "SuiteError", "builtin_suite", "collect", "compare", "expectations", "json_objects",
-    "judge", "junit", "pair", "read_answers", "read_entries", "run", "select", "text_lines",
+    "judge", "junit", "pair", "read_answers", "read_entries", "run", "select", "summary", "text_lines",
 ]

@@ -222,9 +222,9 @@ def _find_twin(file: Path, twin_of: str) -> Path | None:
     """``twin_of`` names the original from the project's root: look for it from each folder above ``file``
     (also without its leading folders, for a suite installed as package data)."""
     parts = Path(twin_of).parts
-    for folder in file.resolve().parents:
-        for k in range(max(len(parts) - 1, 1)):
+    for k in range(max(len(parts) - 1, 1)):
+        for folder in file.resolve().parents:
             candidate = folder.joinpath(*parts[k:])
-            if candidate.is_file():
+            if candidate.is_file() and candidate != file.resolve():
                 return candidate
     return None
