@@ -211,3 +211,47 @@ def _declarations(value: Any, path: str) -> Mapping[str, bool | None] | None:
     if not isinstance(value, Mapping) or not all(v is None or isinstance(v, bool) for v in value.values()):
         raise ExpectationError(path, "must be an object: kind (attack, block, declaration) → true, false or null")
     return dict(value)
+
+
+_SETTING = r"^(current|m10|2006)(/(in-force|implication))?$"
+_RULES = {"type": "array", "items": {"type": "string"}, "description": "rule numbers, e.g. [\"509.1c\"]"}
+_COUNT = {"type": "integer", "minimum": 0}
+_STATE = {
+    "type": "object", "additionalProperties": False,
+    "description": "results after combat damage and state-based actions: fields of each player, and every "
+                   "permanent that left the battlefield",
+    "properties": {
+        "players": {"type": "object", "additionalProperties": {
+            "type": "object", "additionalProperties": False,
+            "properties": {"life": {"type": "integer"}, "poison": {"type": "integer"}, "loses": {"type": "boolean"},
+                           "commander_damage": {"type": "object"}}}},
+        "destroyed": {"type": "array", "items": {"type": "string"}},
+    },
+}
+_DECLARATIONS = {"type": "object", "additionalProperties": {"type": ["boolean", "null"]},
+                 "description": "kind (attack, block; declaration when it can't be re-judged) → legal"}
+_RULING = {
+    "anyOf": [
+        {"type": "boolean"},
+        {"type": "object", "additionalProperties": False, "required": ["legal"], "properties": {
+            "legal": {"type": "boolean"}, "violations": _RULES, "maximum": _COUNT, "obeyed": _COUNT,
+            "state": _STATE, "declarations": _DECLARATIONS}},
+    ],
+}
+META_SCHEMA: dict[str, Any] = {
+    "source": {"type": "string", "description": "the documents the expected rulings come from, by name"},
+    "question": {"type": "string"},
+    "expect": {"type": "object", "propertyNames": {"pattern": _SETTING}, "additionalProperties": _RULING,
+               "description": "setting (edition, or edition/conditional) → legal?, or an expectation object; "
+                              "read by `legality regress`"},
+    "expect_violations": {**_RULES, "description": "rules every setting expected illegal cites"},
+    "expect_maximum": {"anyOf": [_COUNT, {"type": "object", "additionalProperties": _COUNT}],
+                       "description": "requirements maximum, for every setting or by setting"},
+    "expect_state": _STATE,
+    "expect_state_by_edition": {"type": "object", "additionalProperties": _STATE},
+    "expect_declarations": _DECLARATIONS,
+    "known_gap": {"anyOf": [{"type": "string"}, {"type": "object", "additionalProperties": {"type": "string"}}],
+                  "description": "why the checker is known to disagree with the source: `regress` reports XFAIL"},
+    "twin_of": {"type": "string", "description": "the structured original whose expectations this board shares"},
+}
+"""The JSON Schema of the expectation fields of ``meta`` (``legality schema`` adds it to the board's)."""
