@@ -276,15 +276,23 @@ def regress_cmd(paths: tuple[str, ...], suite: str | None, answers: str | None, 
              or a board without an answer; or no case at all was judged
         2    bad input: a file, line, board or expectation that can't be read (file and JSON path named)
 
+    Engine mode (--answers FILE): the checker judges each board of PATHS itself and reports where the
+    other program's rulings differ (with the checker's explanation, and a legal declaration where the
+    other program accepted an illegal one); answers for unknown ids and boards without an answer are listed.
+
     \b
     Examples:
-        legality regress --suite builtin
-        legality regress questions/ --junit report.xml --jobs 2
-        legality regress boards/ --answers my-engine.jsonl
+        legality regress --suite builtin --jobs 2
+        legality regress fixtures/questions -k goad --rules current
     """
+    from pathlib import Path
+
     from legality import regress as rg
 
-    targets: list[str | os.PathLike[str]] = list(paths)
+    targets: list[str | Path] = list(paths)
+    bare: tuple[rg.Entry, ...] = ()
+    unknown: tuple[rg.Answer, ...] = ()
+    unanswered: tuple[rg.Entry, ...] = ()
     try:
         if suite == "builtin":
             targets += rg.builtin_suite()
@@ -294,10 +302,10 @@ def regress_cmd(paths: tuple[str, ...], suite: str | None, answers: str | None, 
         if answers is not None:
             entries = rg.read_entries(targets, library)
             pairing = rg.pair(entries, rg.read_answers(answers))
-            cases, bare, unknown, unanswered = pairing.cases, (), pairing.unknown, pairing.unanswered
+            cases, unknown, unanswered = pairing.cases, pairing.unknown, pairing.unanswered
         else:
             found = rg.collect(targets, library)
-            cases, bare, unknown, unanswered = found.cases, found.without_expectation, (), ()
+            cases, bare = found.cases, found.without_expectation
     except rg.SuiteError as exc:
         raise BadInput("bad input:\n  " + "\n  ".join(exc.problems)) from None
     chosen = rg.select(cases, pattern, rules)
