@@ -3,9 +3,10 @@
 ``meta.expect`` maps a setting (an edition, or ``edition/conditional``) to ``true``/``false`` or to an
 object ``{"legal": ..., "violations": [...], "maximum": n, "obeyed": n, "state": {...},
 "declarations": {...}}``. Board-wide pins reuse the damage fixtures' names: ``expect_violations``
-(rules an illegal setting cites), ``expect_maximum`` (a number, or setting → number), ``expect_state`` and ``expect_state_by_edition``
-(results where the assignment is legal), ``expect_declarations``. ``known_gap`` (text, or setting →
-text) marks a ruling the checker is known to get wrong.
+(rules an illegal setting cites), ``expect_maximum`` (a number, or setting → number),
+``expect_state`` and ``expect_state_by_edition`` (results where the assignment is legal),
+``expect_declarations``. ``known_gap`` (text, or setting → text) marks a ruling the checker is known
+to get wrong.
 """
 
 from __future__ import annotations

@@ -176,8 +176,8 @@ def junit(report: Report, path: str | Path) -> None:
         suite("answers").add_testcase(case)
     xml = JUnitXml("legality regress")
     for s in suites.values():
-        s.update_statistics()
+        s.update_statistics()  # type: ignore[no-untyped-call]  # junitparser leaves it unannotated
         xml.add_testsuite(s)
-    xml.update_statistics()
+    xml.update_statistics()  # type: ignore[no-untyped-call]
     xml.write(str(path), pretty=True)
 
