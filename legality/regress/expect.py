@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from legality.editions import EDITIONS
+from models.abilities import BOUND
 
 CONDITIONALS = ("in-force", "implication")
 PLAYER_FIELDS = ("life", "poison", "loses", "commander_damage")
@@ -177,8 +178,8 @@ def _maxima(value: Any, settings: list[str]) -> dict[str, int]:
 def _count(value: Any, path: str) -> int | None:
     if value is None:
         return None
-    if type(value) is not int or value < 0:
-        raise ExpectationError(path, "must be a whole number, 0 or more")
+    if type(value) is not int or not 0 <= value <= BOUND:
+        raise ExpectationError(path, f"must be a whole number from 0 to {BOUND}")
     return value
 
 
@@ -216,7 +217,8 @@ def _declarations(value: Any, path: str) -> Mapping[str, bool | None] | None:
 
 _SETTING = r"^(current|m10|2006)(/(in-force|implication))?$"
 _RULES = {"type": "array", "items": {"type": "string"}, "description": "rule numbers, e.g. [\"509.1c\"]"}
-_COUNT = {"type": "integer", "minimum": 0}
+_COUNT = {"type": "integer", "minimum": 0, "maximum": BOUND}
+_INT = {"type": "integer", "minimum": -BOUND, "maximum": BOUND}
 _STATE = {
     "type": "object", "additionalProperties": False,
     "description": "results after combat damage and state-based actions: fields of each player, and every "
@@ -224,7 +226,7 @@ _STATE = {
     "properties": {
         "players": {"type": "object", "additionalProperties": {
             "type": "object", "additionalProperties": False,
-            "properties": {"life": {"type": "integer"}, "poison": {"type": "integer"}, "loses": {"type": "boolean"},
+            "properties": {"life": _INT, "poison": _COUNT, "loses": {"type": "boolean"},
                            "commander_damage": {"type": "object"}}}},
         "destroyed": {"type": "array", "items": {"type": "string"}},
     },
