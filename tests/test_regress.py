@@ -130,6 +130,12 @@ def test_pinned_violations_maximum_and_damage_results(tmp_path: Path) -> None:
     assert results["right"]["status"] == "PASS"
     assert results["wrong"]["status"] == "FAIL"
     assert results["wrong"]["mismatches"] == [{"field": "violations", "expected": ["509.1c"], "actual": ["702.9b"]}]
+    # Gorilla Berserkers against two Razorgrass Screens and a Bear, no block (509.1c and its menace example):
+    # two requirements could be obeyed, none is: the requirements rule counts among the rules broken.
+    gorilla = json.loads((ROOT / "fixtures/article/gorilla-no-block.json").read_text())
+    gorilla["meta"]["expect"] = {"current": {"legal": False, "violations": ["509.1c"], "maximum": 2, "obeyed": 0}}
+    write(tmp_path / "req", "gorilla.json", gorilla)
+    assert invoke(str(tmp_path / "req"))[0] == 0
     # Damage: the 3/3 double striker with trample against a 2/2 (CR 702.4b, 510.4, 702.19d): 1 + 3 to B.
     damage = json.loads((ROOT / "fixtures/damage/double-strike-trample.json").read_text())
     damage["meta"]["expect_state"]["players"]["B"]["life"] = 17  # planted: the source says 16

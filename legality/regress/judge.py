@@ -101,10 +101,14 @@ def _outcome(case: Case, status: Status, actual: Mapping[str, Any], mismatches: 
 
 
 def cited(verdict: Verdict | DamageVerdict) -> list[str]:
-    """The rule numbers the verdict says are broken, sorted, each once."""
+    """The rule numbers the verdict says are broken, sorted, each once: the restrictions broken, and for a
+    declaration obeying fewer requirements than it could, the requirements rule (508.1d or 509.1c)."""
     if isinstance(verdict, DamageVerdict):
         return sorted({v.rule for s in verdict.steps for v in s.violations})
-    return sorted({v.rule for v in verdict.violations})
+    rules = {v.rule for v in verdict.violations}
+    if verdict.legal is False and verdict.maximum is not None and verdict.obeyed < verdict.maximum:
+        rules.add("508.1d" if verdict.kind == "attack" else "509.1c")
+    return sorted(rules)
 
 
 def observed(verdict: Verdict | DamageVerdict) -> dict[str, Any]:
