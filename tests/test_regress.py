@@ -176,6 +176,9 @@ def test_answers_mode_finds_exactly_the_planted_disagreements(tmp_path: Path) ->
     for r in rows:
         if r["status"] == "FAIL" and r["expected"]["legal"] is True:  # the engine accepted an illegal declaration
             assert r["actual"]["better"] is not None and "better" in r["explanation"]
+    accepted_illegal = [r["id"] for r in rows if r["status"] == "FAIL" and r["expected"]["legal"] is True]
+    _, text = invoke(str(folder), "--answers", str(file))
+    assert accepted_illegal and text.count("a legal declaration instead: ") == len(accepted_illegal)
     assert [r["id"] for r in rows if r["status"] == "UNKNOWN ID"] == ["no-such-board"]
     assert [r["id"] for r in rows if r["status"] == "NO ANSWER"] == [left_out]
 

@@ -47,6 +47,12 @@ def _ruling(value: Any) -> str:
     return "undecided" if value is None else json.dumps(value)
 
 
+def _atom(atom: dict[str, str]) -> str:
+    if "blocker" in atom:
+        return f"{atom['blocker']} blocks {atom['attacker']}"
+    return f"{atom['attacker']} attacks {atom['target']}"
+
+
 def case_line(o: Outcome) -> str:
     """``STATUS id [setting]  question``."""
     c = o.case
@@ -69,6 +75,9 @@ def details(o: Outcome, label: str = "expected") -> list[str]:
         lines.append(f"    {m.field:<{width}}  {_ruling(m.expected):<24} {_ruling(m.actual)}")
     if o.reason:
         lines.append(f"    {o.reason}")
+    better = o.actual.get("better")
+    if o.status == "FAIL" and o.case.expected.legal and o.actual.get("legal") is False and better is not None:
+        lines.append("    a legal declaration instead: " + (", ".join(_atom(b) for b in better) or "none at all"))
     if o.status != "XFAIL" or o.mismatches:
         lines += [f"    | {t}" for t in o.explanation.splitlines()]
     if o.case.source and o.status != "XFAIL":
