@@ -82,11 +82,11 @@ def judge(case: Case, options: Options = Options()) -> Outcome:
         return _outcome(case, "ERROR", {}, (), "", start, f"{type(exc).__name__}: {exc}")
     actual = observed(verdict)
     text = verdict.to_text()
-    if verdict.legal is None:
-        return _outcome(case, "UNDECIDED", actual, (), text, start, "the verdict is undecided (time limit)")
     if verdict.not_understood and not options.ignore_unread:
         return _outcome(case, "UNDECIDED", actual, (), text, start,
                         "rules text not understood: " + "; ".join(verdict.not_understood))
+    if verdict.legal is None:
+        return _outcome(case, "UNDECIDED", actual, (), text, start, "the verdict is undecided (time limit)")
     mismatches = compare(case.expected, verdict)
     return _outcome(case, "FAIL" if mismatches else "PASS", actual, mismatches, text, start)
 
