@@ -70,7 +70,10 @@ def judging_options(f: F) -> F:
     f = click.option("--rules", type=click.Choice(list(EDITIONS)), default=None,
                      help="Rules edition (overrides the board's 'rules'; default current).")(f)
     f = click.option("--strict", is_flag=True,
-                     help="Rules text that is not understood is an error (exit 2) instead of a note.")(f)
+                     help="Rules text that is not understood is an error (exit 2).")(f)
+    f = click.option("--ignore-unread", is_flag=True,
+                     help="Rules text that is not understood makes a verdict undecided (exit 3) unless this is given: "
+                          "then the verdict is given as if that text changed nothing (still listing it).")(f)
     f = click.option("--cards", "cards", type=click.Path(exists=True, dir_okay=False), default=None,
                      envvar="LEGALITY_CARDS",
                      help="Card library to load: Scryfall 'Oracle Cards' bulk JSON or MTGJSON AtomicCards.json "
@@ -128,7 +131,8 @@ def main() -> None:
 @click.argument("file", type=click.File("r", encoding="utf-8"))
 @judging_options
 def check_cmd(file: TextIO, rules: str | None, conditional: str | None, paid_costs: str | None,
-              as_json: bool, time_limit: float, cards: str | None, strict: bool) -> None:
+              as_json: bool, time_limit: float, cards: str | None, strict: bool,
+              ignore_unread: bool) -> None:
     """Judge the latest declaration in FILE (- for standard input).
 
     \b
@@ -137,7 +141,8 @@ def check_cmd(file: TextIO, rules: str | None, conditional: str | None, paid_cos
     """
     board = _read(file, as_json, cards)
     try:
-        verdict = check(board, rules, _options(board, conditional, paid_costs), time_limit)
+        verdict = check(board, rules, _options(board, conditional, paid_costs), time_limit,
+                        ignore_unread=ignore_unread)
     except NothingToJudge as exc:
         raise BadInput(str(exc), as_json) from None
     _strict(verdict.not_understood, strict, as_json)
@@ -152,19 +157,22 @@ def check_cmd(file: TextIO, rules: str | None, conditional: str | None, paid_cos
                    "planeswalkers and battles, or for the most creatures destroyed.")
 @judging_options
 def damage_cmd(file: TextIO, maximize: str | None, rules: str | None, conditional: str | None,
-               paid_costs: str | None, as_json: bool, time_limit: float, cards: str | None, strict: bool) -> None:
+               paid_costs: str | None, as_json: bool, time_limit: float, cards: str | None, strict: bool,
+              ignore_unread: bool) -> None:
     """Run the combat damage step(s) of FILE: check the given assignment, apply it, report the results.
 
     \b
     Example:
         legality damage fixtures/damage/double-strike-trample.json --json
     """
+    from legality.check import unread_undecided
     from legality.damage import resolve_damage
 
     board = _read(file, as_json, cards, departed=True)
     if board.attacks is None:
         raise BadInput("the board has no $.attacks: there is no combat damage to deal", as_json)
-    verdict = resolve_damage(board, rules, maximize, time_limit)  # type: ignore[arg-type]
+    verdict = unread_undecided(resolve_damage(board, rules, maximize, time_limit),  # type: ignore[arg-type]
+                               ignore_unread)
     _strict(verdict.not_understood, strict, as_json)
     click.echo(json.dumps(verdict.to_json(), indent=2) if as_json else verdict.to_text())
     sys.exit({True: EXIT_LEGAL, False: EXIT_ILLEGAL, None: EXIT_UNDECIDED}[verdict.legal])
@@ -176,7 +184,8 @@ def damage_cmd(file: TextIO, maximize: str | None, rules: str | None, conditiona
               help="How many legal declarations to print (all are counted).")
 @judging_options
 def options_cmd(file: TextIO, limit: int, rules: str | None, conditional: str | None,
-                paid_costs: str | None, as_json: bool, time_limit: float, cards: str | None, strict: bool) -> None:
+                paid_costs: str | None, as_json: bool, time_limit: float, cards: str | None, strict: bool,
+              ignore_unread: bool) -> None:
     """List the legal declarations for the next declaration to be made, and count them.
 
     \b
@@ -200,7 +209,8 @@ def options_cmd(file: TextIO, limit: int, rules: str | None, conditional: str | 
               help="Worker processes (one CP-SAT worker each).")
 @judging_options
 def batch_cmd(file: BinaryIO, jobs: int, rules: str | None, conditional: str | None, paid_costs: str | None,
-              as_json: bool, time_limit: float, cards: str | None, strict: bool) -> None:
+              as_json: bool, time_limit: float, cards: str | None, strict: bool,
+              ignore_unread: bool) -> None:
     """Judge a JSON Lines file (UTF-8, one board a line): one JSON line out per board line in, in order.
 
     A line that can't be judged gets an error object instead of a verdict, with its "line" number
@@ -218,7 +228,7 @@ def batch_cmd(file: BinaryIO, jobs: int, rules: str | None, conditional: str | N
     Example:
         legality batch fixtures/boards.jsonl --jobs 2 > verdicts.jsonl
     """
-    settings = Settings(rules, conditional, paid_costs, time_limit, _cards(cards, False), strict)
+    settings = Settings(rules, conditional, paid_costs, time_limit, _cards(cards, False), strict, ignore_unread)
     with catching_signals() as guard:
         try:
             tally = run_batch(iter_lines(file), settings, jobs, click.echo, guard)

@@ -74,6 +74,7 @@ class Settings:
     time_limit: float = DEFAULT_TIME_LIMIT
     cards: str | None = None
     strict: bool = False
+    ignore_unread: bool = False
 
 
 def rules_options(board: Board, conditional: str | None, paid_costs: str | None) -> RulesOptions:
@@ -101,7 +102,7 @@ def _judge(number: int, text: str, settings: Settings) -> dict[str, Any]:
             {"path": p.path, "message": p.message} for p in exc.problems])
     try:
         verdict = check(board, settings.rules, rules_options(board, settings.conditional, settings.paid_costs),
-                        settings.time_limit)
+                        settings.time_limit, ignore_unread=settings.ignore_unread)
     except NothingToJudge as exc:
         return _error(str(exc), number, text)
     if settings.strict and verdict.not_understood:

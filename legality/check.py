@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, TypeVar
 
 from legality.attacks import attack_problem, defending_player_of
 from legality.blocks import block_problem, defending_players
@@ -141,24 +141,41 @@ def _combined(judgements: Sequence[Judgement], structural: Sequence[Violation]) 
 
 
 def check(board: Board, rules: str | None = None, options: RulesOptions | None = None,
-          time_limit: float = DEFAULT_TIME_LIMIT, alternatives: bool = True) -> Verdict | DamageVerdict:
+          time_limit: float = DEFAULT_TIME_LIMIT, alternatives: bool = True,
+          ignore_unread: bool = False) -> Verdict | DamageVerdict:
     """Judge the latest step in ``board`` (contract: damage, else blocks, else attacks) and explain it.
 
     With ``alternatives`` a declaration's verdict also says how the other requirement semantics
     and the other setting of each relevant switch would judge it (one more judgement each).
+    Rules text that is not understood makes the verdict undecided (see ``unread_undecided``)
+    unless ``ignore_unread``.
     """
     if board.damage is not None:
         from legality.damage import resolve_damage
 
-        return resolve_damage(board, rules, None, time_limit)
-    return check_declaration(board, rules, options, time_limit, alternatives)
+        return unread_undecided(resolve_damage(board, rules, None, time_limit), ignore_unread)
+    return check_declaration(board, rules, options, time_limit, alternatives, ignore_unread)
 
 
 def check_declaration(board: Board, rules: str | None = None, options: RulesOptions | None = None,
-                      time_limit: float = DEFAULT_TIME_LIMIT, alternatives: bool = True) -> Verdict:
+                      time_limit: float = DEFAULT_TIME_LIMIT, alternatives: bool = True,
+                      ignore_unread: bool = False) -> Verdict:
     """Judge the declaration of blockers (if ``blocks`` is present) or else of attackers."""
     edition, opts = settings(board, rules, options)
-    return judge_question(question_for(board), edition, opts, time_limit, alternatives)
+    verdict = judge_question(question_for(board), edition, opts, time_limit, alternatives)
+    return unread_undecided(verdict, ignore_unread)
+
+
+V = TypeVar("V", Verdict, "DamageVerdict")
+
+
+def unread_undecided(verdict: V, ignore_unread: bool = False) -> V:
+    """A verdict never rests on text it could not read: with any sentence or keyword not understood
+    it is undecided ("text not understood"), and ``if_ignored`` keeps what it would be if that text
+    changed nothing; ``ignore_unread`` gives that answer instead (the sentences are still listed)."""
+    if not verdict.not_understood or ignore_unread or verdict.legal is None:
+        return verdict
+    return replace(verdict, legal=None, if_ignored=verdict.legal, undecided_reason="text not understood")
 
 
 def judge_question(q: Question, edition: Edition, opts: RulesOptions,

@@ -49,6 +49,8 @@ class Verdict:
     not_understood: tuple[str, ...] = ()
     id: str | None = None
     defending_players: tuple[str, ...] = ()
+    if_ignored: bool | None = None
+    undecided_reason: str | None = None
 
     @property
     def undecided(self) -> bool:
@@ -83,16 +85,18 @@ class Verdict:
             "notes": list(self.notes),
             "not_understood": list(self.not_understood),
         })
+        out.update(undecided_json(self.legal, self.undecided_reason, self.if_ignored))
         if self.kind == "block":
             out["defending_players"] = list(self.defending_players)
         return out
 
     def to_text(self) -> str:
         """A short verdict for a terminal: the answer, each broken rule, the requirement count, a fix."""
-        head = {True: "LEGAL", False: "ILLEGAL", None: "UNDECIDED (time limit)"}[self.legal]
         opts = self.rules_options
-        lines = [f"{head}: declaration of {'attackers' if self.kind == 'attack' else 'blockers'} "
+        lines = [f"{headline(self.legal, self.undecided_reason)}: declaration of "
+                 f"{'attackers' if self.kind == 'attack' else 'blockers'} "
                  f"(rules {self.rules}; conditional {opts.conditional}, costs {opts.paid_costs})"]
+        lines += unread_lines(self.not_understood, self.undecided_reason, self.if_ignored)
         for v in self.violations:
             lines.append(f"  x {v.rule}: {v.message}")
         if self.requirements:
@@ -111,9 +115,33 @@ class Verdict:
                                          + ("attack" if self.kind == "attack" else "blocks")))
         for n in self.notes:
             lines.append(f"  note: {n}")
-        for u in self.not_understood:
-            lines.append(f"  not understood: {u}")
+        if self.undecided_reason != "text not understood":
+            lines += [f"  not understood: {u}" for u in self.not_understood]
         return "\n".join(lines)
+
+
+def headline(legal: bool | None, reason: str | None) -> str:
+    """LEGAL, ILLEGAL, or UNDECIDED with its reason (the time limit, or text not understood)."""
+    return {True: "LEGAL", False: "ILLEGAL"}.get(legal, f"UNDECIDED ({reason or 'time limit'})")  # type: ignore[arg-type]
+
+
+def unread_lines(unread: tuple[str, ...], reason: str | None, if_ignored: bool | None) -> list[str]:
+    """For a verdict undecided by unread text: the sentences first, then the answer if they changed nothing."""
+    if reason != "text not understood":
+        return []
+    out = [f"  not understood: {u}" for u in unread]
+    out.append(f"  ignoring them: {headline(if_ignored, None)} (--ignore-unread gives this as the answer)")
+    return out
+
+
+def undecided_json(legal: bool | None, reason: str | None, if_ignored: bool | None) -> dict[str, Any]:
+    """The verdict's ``undecided_reason`` and, when unread text decided it, ``if_ignored``."""
+    if legal is not None:
+        return {}
+    out: dict[str, Any] = {"undecided_reason": reason or "time limit"}
+    if reason == "text not understood":
+        out["if_ignored"] = if_ignored
+    return out
 
 
 def _fmt(atom: dict[str, str]) -> str:

@@ -152,10 +152,10 @@ def test_mixed_batch_keeps_one_line_per_line_in_order(jobs: str) -> None:
 def test_an_unexpected_failure_is_that_lines_error(monkeypatch: pytest.MonkeyPatch) -> None:
     goods = good_lines(3)
 
-    def explode(board: Any, *args: Any) -> Any:
+    def explode(board: Any, *args: Any, **kwargs: Any) -> Any:
         if board.id == json.loads(goods[1])["id"]:
             raise RecursionError("maximum recursion depth exceeded")
-        return check(board, *args)
+        return check(board, *args, **kwargs)
 
     monkeypatch.setattr(legality.batch, "check", explode)
     code, out, _ = batch("\n".join(goods).encode())

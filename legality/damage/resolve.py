@@ -15,6 +15,7 @@ from legality.editions import find_edition
 from legality.history import notes as history_notes
 from legality.rules import Violation
 from legality.traits import build_game
+from legality.verdict import headline, undecided_json, unread_lines
 from models.board import Board
 
 Goal = Literal["player", "kills"]
@@ -72,6 +73,8 @@ class DamageVerdict:
     goal: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
     declarations: tuple[DeclarationCheck, ...] = ()
+    if_ignored: bool | None = None
+    undecided_reason: str | None = None
 
     @property
     def undecided(self) -> bool:
@@ -84,11 +87,12 @@ class DamageVerdict:
                     "steps": [s.to_json() for s in self.steps], "maximize": self.goal, "notes": list(self.notes),
                     "not_understood": list(self.not_understood),
                     "declarations": [d.to_json() for d in self.declarations]})
+        out.update(undecided_json(self.legal, self.undecided_reason, self.if_ignored))
         return out
 
     def to_text(self) -> str:
-        head = {True: "LEGAL", False: "ILLEGAL", None: "UNDECIDED (time limit)"}[self.legal]
-        lines = [f"{head}: combat damage (rules {self.rules})"]
+        lines = [f"{headline(self.legal, self.undecided_reason)}: combat damage (rules {self.rules})"]
+        lines += unread_lines(self.not_understood, self.undecided_reason, self.if_ignored)
         for s in self.steps:
             lines.append(f"  {'first-strike' if s.step == 'first' else 'regular'} combat damage step:")
             for src, parts, how, who in s.assignments:
@@ -114,8 +118,8 @@ class DamageVerdict:
             lines.append(f"  leaves the battlefield: {', '.join(self.destroyed)}")
         for n in self.notes:
             lines.append(f"  note: {n}")
-        for u in self.not_understood:
-            lines.append(f"  not understood: {u}")
+        if self.undecided_reason != "text not understood":
+            lines += [f"  not understood: {u}" for u in self.not_understood]
         return "\n".join(lines)
 
 
