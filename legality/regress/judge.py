@@ -75,18 +75,20 @@ def judge(case: Case, options: Options = Options()) -> Outcome:
         opts = board.rules_options
         if conditional:
             opts = opts.model_copy(update={"conditional": conditional})
-        verdict = check(board, rules=edition, options=opts, time_limit=options.time_limit)
+        verdict = check(board, rules=edition, options=opts, time_limit=options.time_limit,
+                        ignore_unread=options.ignore_unread)
     except NothingToJudge as exc:
         return _outcome(case, "ERROR", {}, (), "", start, str(exc))
     except Exception as exc:  # one case's failure must not end the run
         return _outcome(case, "ERROR", {}, (), "", start, f"{type(exc).__name__}: {exc}")
     actual = observed(verdict)
     text = verdict.to_text()
-    if verdict.not_understood and not options.ignore_unread:
+    if verdict.not_understood and not options.ignore_unread:  # undecided by the checker too (text not understood)
         return _outcome(case, "UNDECIDED", actual, (), text, start,
                         "rules text not understood: " + "; ".join(verdict.not_understood))
     if verdict.legal is None:
-        return _outcome(case, "UNDECIDED", actual, (), text, start, "the verdict is undecided (time limit)")
+        return _outcome(case, "UNDECIDED", actual, (), text, start,
+                        f"the verdict is undecided ({verdict.undecided_reason or 'time limit'})")
     mismatches = compare(case.expected, verdict)
     return _outcome(case, "FAIL" if mismatches else "PASS", actual, mismatches, text, start)
 
@@ -114,6 +116,9 @@ def cited(verdict: Verdict | DamageVerdict) -> list[str]:
 def observed(verdict: Verdict | DamageVerdict) -> dict[str, Any]:
     """What the verdict rules, in the fields an expectation can pin."""
     out: dict[str, Any] = {"legal": verdict.legal, "violations": cited(verdict)}
+    if verdict.legal is None:
+        out["undecided_reason"] = verdict.undecided_reason or "time limit"
+        out["if_ignored"] = verdict.if_ignored
     if isinstance(verdict, DamageVerdict):
         out["players"] = verdict.players
         out["destroyed"] = sorted(verdict.destroyed)
