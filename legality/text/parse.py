@@ -18,6 +18,7 @@ from lark.exceptions import LarkError, VisitError
 
 from legality.text import lexicon
 from legality.text.context import Context, Unreadable
+from legality.text.describe import quality_words
 from legality.text.terms import terminals
 from legality.text.tree import Clause, NoCombat, Part, Placed, Pred, Selector, Sentence
 from models.abilities import (
@@ -626,8 +627,10 @@ class ToTree(Transformer[Token, Any]):
 
     def _control(self, c: list[Any], player: Any, negate: bool, text: str) -> Condition:
         np, at_least, at_most = c[0]
-        return Condition(kind="control", player=player, quality=quality_of(np), at_least=at_least,
-                         at_most=at_most, negate=negate, text=text)
+        q = quality_of(np)
+        count = f"{at_least} or more" if at_least not in (None, 1) else "no" if at_most == 0 else "a"
+        return Condition(kind="control", player=player, quality=q, at_least=at_least,
+                         at_most=at_most, negate=negate, text=f"{text} {count} {quality_words(q)}")
 
     def you_control(self, c: list[Any]) -> Condition:
         return self._control(c, "you", False, "you control")
