@@ -230,16 +230,26 @@ class ToTree(Transformer[Token, Any]):
         return Placed("global", (Grant(kind="grant", to="opponents", abilities=(Simple(kind="goad"),)),), "goad all")
 
     def untap(self, c: list[Any]) -> NoCombat:
-        return NoCombat("untaps: give the creature's state (tapped) on the board")
+        target = any(isinstance(x, Selector) and x.kind == "target" for x in c)
+        return NoCombat("untaps: give the creature's state (tapped) on the board", target)
+
+    def untap_obj(self, c: list[Any]) -> Selector | None:
+        return next((x for x in c if isinstance(x, Selector)), None)
 
     def noncombat(self, c: list[Any]) -> NoCombat:
-        return NoCombat("an effect with no combat meaning")
+        words = " ".join(str(x) for x in c)
+        return NoCombat("an effect with no combat meaning", "target" in words.split())
 
     def create(self, c: list[Any]) -> NoCombat:
         return NoCombat("creates tokens: give them on the board once they exist")
 
     def noncombat_damage(self, c: list[Any]) -> NoCombat:
-        return NoCombat("noncombat damage: give the damage marked on the board")
+        words = " ".join(str(x) for x in c if isinstance(x, str))
+        target = "target" in words.split() or any(isinstance(x, Selector) and x.kind == "target" for x in c)
+        return NoCombat("noncombat damage: give the damage marked on the board", target)
+
+    def dealer(self, c: list[Any]) -> Any:
+        return c[0] if c else None
 
     def noncombat_subject(self, c: list[Any]) -> NoCombat:
         return NoCombat("no combat meaning (entering, dying, fighting, untapping)")
@@ -249,7 +259,7 @@ class ToTree(Transformer[Token, Any]):
 
     # --- subjects
     def self_ref(self, c: list[Any]) -> Selector:
-        return Selector("self")
+        return Selector("self", pronoun=bool(_toks(c, "PRONOUN")))
 
     def enchanted(self, c: list[Any]) -> Selector:
         return Selector("attached")

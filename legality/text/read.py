@@ -18,7 +18,7 @@ from legality.text import lexicon
 from legality.text.context import Context, Unreadable
 from legality.text.parse import ParseFailure, parse
 from legality.text.terms import has_combat_word
-from legality.text.tree import Clause, NoCombat, Placed, Pred, Sentence
+from legality.text.tree import Clause, NoCombat, Placed, Pred, Selector, Sentence
 from legality.traits import is_known_keyword
 from models.abilities import Ability, Grant, If, Loses
 
@@ -152,7 +152,12 @@ def compile_sentence(s: str, tree: Sentence) -> Reading:
         return Reading(s, "understood", keywords=tree.keywords, note="self", template="keywords")
     placed: list[tuple[Where, list[str], list[Ability]]] = []
     why: list[str] = []
+    named_target = False
     for part in tree.parts:
+        if isinstance(part, Clause) and part.subject.pronoun and named_target:
+            part = Clause(Selector("target"), part.preds)  # "untap target creature ... and it blocks ~": the target
+        named_target |= (isinstance(part, NoCombat) and part.target) or (
+            isinstance(part, Clause) and part.subject.kind == "target")
         if isinstance(part, NoCombat):
             why.append(part.why)
         elif isinstance(part, Placed):
