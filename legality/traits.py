@@ -316,7 +316,7 @@ def build_game(board: Board) -> Game:
                 if later is not None:
                     warnings.append(f"{p.name} ({p.id}): {r.sentence!r} triggers {later}, so it can't have resolved "
                                     f"before the {step} judged here (508.3a, 509.5a, 603.3)")
-                elif r.status == "not understood":
+                elif r.status == "not understood" or r.event:
                     unread.append(f"{p.name} ({p.id}): {r.sentence!r}: {r.note}")
                 elif where == "target":
                     unread.append(f"{p.name} ({p.id}): {r.sentence!r}: targets a creature; give the result as an "

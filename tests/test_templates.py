@@ -300,9 +300,6 @@ TABLE: list[tuple[str, str, str]] = [
     ("Champion of Lambholt", "Creatures with power less than Champion of Lambholt's power can't block creatures you "
      "control.", "grant<all>[power_vs_source=less](cant_block[controller=you]())"),
     # must be reported as not understood
-    # a triggered ability whose effect matters to combat changes nothing until it resolves (603.3); its result is
-    # an effect the board gives, so the trigger itself is reported, never read as "no combat meaning"
-    ("Goblin Heelcutter", "Whenever Goblin Heelcutter attacks, target creature can't block this turn.", "?"),
     ("Mogg Conscripts", "Mogg Conscripts can't attack unless you've cast a creature spell this turn.", "?"),
     ("Hobble", "Enchanted creature can't block if it's black.", "?"),
     ("Fog Bank", "Prevent all combat damage that would be dealt to and dealt by Fog Bank.", "?"),

@@ -32,7 +32,8 @@ class Reading:
 
     ``note`` says where understood abilities go ("self", "attached", "target", "global"), or why a
     sentence has no combat meaning or is not understood; ``event``: for a triggered ability with a
-    combat effect, its trigger ("whenever ~ attacks"), so the game can tell whether it can have resolved.
+    combat effect (read as understood, with no abilities of its own), its trigger ("whenever ~ attacks"):
+    the game tells whether it can have resolved before the step judged, and if it can, asks for its result.
     """
 
     sentence: str
@@ -175,10 +176,10 @@ def compile_sentence(s: str, tree: Sentence) -> Reading:
         elif tree.form == "activated":
             note = "an activated ability with no combat effect"
         return Reading(s, "no combat meaning", note=note)
-    if tree.form == "triggered":
-        return Reading(s, "not understood", note=f"a triggered ability ({tree.event}) with a combat effect: it changes "
+    if tree.form == "triggered":  # read whole; the game decides whether it can have resolved (traits.py)
+        return Reading(s, "understood", note=f"a triggered ability ({tree.event}) with a combat effect: it changes "
                        "nothing until it resolves; once it has, give its result as an effect (with targets)",
-                       event=tree.event)
+                       template="triggered", event=tree.event)
     if tree.form == "activated":
         return Reading(s, "no combat meaning", note="an activated ability: once activated, give its result as an "
                        "effect (with targets)")
