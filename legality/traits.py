@@ -350,9 +350,15 @@ def build_game(board: Board) -> Game:
                 if r.status == "not understood":
                     unread.append(f"effect {e.source!r}: {r.sentence!r}: {r.note}")
                     continue
+                if r.status == "understood" and r.note.startswith("target") and not targets:
+                    unread.append(f"effect {e.source!r}: {r.sentence!r}: applies to creatures it names or targets: "
+                                  "give them as the effect's targets")
+                    continue
                 if r.keywords:
                     text_abilities.append(Grant(kind="grant", keywords=r.keywords))
                 text_abilities.extend(r.abilities)
+        if e.abilities and not targets and any(ab.kind not in GLOBAL_KINDS for ab in e.abilities):
+            unread.append(f"effect {e.source!r}: its abilities apply to its targets, and it has none: give targets")
         for ab in (*e.abilities, *text_abilities):
             if ab.kind in GLOBAL_KINDS:
                 take(ab, None, e.source, origin, e.controller, targets or None)

@@ -112,13 +112,20 @@ def _one(children: list[Any], cls: type[Any]) -> Any:
     return found[0] if found else None
 
 
-def quality_of(np: NP) -> Quality:
-    """The ``Quality`` a noun phrase describes (several values of one field mean "any of them")."""
+def quality_of(np: NP, counted: bool = False) -> Quality:
+    """The ``Quality`` a noun phrase describes (several values of one field mean "any of them").
+
+    ``counted``: the phrase counts permanents (a condition), so "creature" is a type to test; where
+    only creatures are ever tested (grants, blockers, attackers) it adds nothing."""
     q: dict[str, Any] = {}
     negs: list[Quality] = []
     for key, value in np.fields:
         if key == "unreadable":
             raise Unreadable(value)
+        if key == "creature_head":
+            if counted:
+                q["types"] = tuple(dict.fromkeys((*q.get("types", ()), "creature")))
+            continue
         if key.startswith("not_"):
             negs.append(Quality(**{key[4:]: value}, negate=True))
         elif key in ("colors", "types", "subtypes", "supertypes", "keywords", "names"):
@@ -267,7 +274,8 @@ class ToTree(Transformer[Token, Any]):
     equipped = enchanted
 
     def target_ref(self, c: list[Any]) -> Selector:
-        return Selector("target")
+        refers = not any(isinstance(x, Token) and x.type == "TARGET_WORD" for x in c)
+        return Selector("target", pronoun=refers)
 
     def group(self, c: list[Any]) -> Selector:
         np = _one(c, NP)
@@ -313,7 +321,7 @@ class ToTree(Transformer[Token, Any]):
         return NP((("any_of", (quality_of(a), quality_of(b))),))
 
     def creature_head(self, c: list[Any]) -> list[tuple[str, Any]]:
-        return []
+        return [("creature_head", True)]
 
     def type_head(self, c: list[Any]) -> list[tuple[str, Any]]:
         word = str(c[0])
@@ -488,7 +496,7 @@ class ToTree(Transformer[Token, Any]):
 
     def cant_attack_unless_defender_controls(self, c: list[Any]) -> Pred:
         np, at_least, at_most = next(x for x in c if isinstance(x, tuple) and len(x) == 3)
-        cond = Condition(kind="control", player="defending", quality=quality_of(np), at_least=at_least,
+        cond = Condition(kind="control", player="defending", quality=quality_of(np, counted=True), at_least=at_least,
                          at_most=at_most, negate=True, text="unless defending player controls it")
         return Pred(abilities=(CantAttack(kind="cant_attack", planeswalkers=True),), condition=cond)
 
@@ -629,6 +637,10 @@ class ToTree(Transformer[Token, Any]):
     def count_one(self, c: list[Any]) -> tuple[NP, int | None, int | None]:
         return (_one(c, NP), 1, None)
 
+    def count_another(self, c: list[Any]) -> tuple[NP, int | None, int | None]:
+        np = _one(c, NP)
+        return (NP((*np.fields, ("other", True)), np.controller), 1, None)
+
     def count_n(self, c: list[Any]) -> tuple[NP, int | None, int | None]:
         return (_one(c, NP), _number(_toks(c, "NUMBER")[0]), None)
 
@@ -637,8 +649,9 @@ class ToTree(Transformer[Token, Any]):
 
     def _control(self, c: list[Any], player: Any, negate: bool, text: str) -> Condition:
         np, at_least, at_most = c[0]
-        q = quality_of(np)
-        count = f"{at_least} or more" if at_least not in (None, 1) else "no" if at_most == 0 else "a"
+        q = quality_of(np, counted=True)
+        count = (f"{at_least} or more" if at_least not in (None, 1) else "no" if at_most == 0
+                 else "another" if q.other else "a")
         return Condition(kind="control", player=player, quality=q, at_least=at_least,
                          at_most=at_most, negate=negate, text=f"{text} {count} {quality_words(q)}")
 
@@ -681,7 +694,7 @@ class ToTree(Transformer[Token, Any]):
 
     def battlefield_at_least(self, c: list[Any]) -> Condition:
         n = _number(_toks(c, "NUMBER")[0])
-        return Condition(kind="control", player="any", quality=quality_of(_one(c, NP)), at_least=n,
+        return Condition(kind="control", player="any", quality=quality_of(_one(c, NP), counted=True), at_least=n,
                          text="on the battlefield")
 
     # --- whole-sentence forms

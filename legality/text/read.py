@@ -51,8 +51,10 @@ def normalise(text: str, name: str | None) -> str:
     t = t.replace("\u201d", '"')
     t = re.sub(r"\([^)]*\)", "", t)
     if name:
-        for n in sorted({name, name.split(",")[0], name.split(" of ")[0]}, key=len, reverse=True):
-            if len(n) > 2:
+        # The card's own name (or a legendary's short name, before the comma) stands for "this object";
+        # a name that is also a keyword (Fear, Flying) is left alone: "has fear" names the keyword.
+        for n in sorted({name, name.split(",")[0]}, key=len, reverse=True):
+            if len(n) > 2 and lexicon.keyword(n) is None:
                 t = re.sub(r"(?<![a-z])" + re.escape(n) + r"(?![a-z])", "~", t, flags=re.IGNORECASE)
     t = re.sub(r"\bCARDNAME\b", "~", t, flags=re.IGNORECASE)
     t = t.lower()
@@ -61,18 +63,23 @@ def normalise(text: str, name: str | None) -> str:
     return t
 
 
+TRIGGERED_LINE = re.compile(r"^(?:[a-z0-9' -]+ — )?(?:when|whenever|at the beginning|at end)\b")
+"""A line that is a triggered ability (603.1), perhaps after an ability word."""
+
+
 def sentences(text: str) -> list[str]:
     """Split normalised text into sentences: lines, then full stops outside braces and quotes.
 
-    An activated ability (a colon outside quotes) stays whole: its effect is one with its cost.
+    An activated ability (a colon outside quotes) or a triggered one stays whole: its effect is one
+    with its cost or trigger, however many sentences it runs over ("... It loses all abilities").
     """
     out: list[str] = []
     for line in text.split("\n"):
         line = line.strip().removeprefix("•").strip()
         if not line:
             continue
-        if _outside_quotes(line, ":"):
-            out.append(line.rstrip(".").strip())
+        if _outside_quotes(line, ":") or TRIGGERED_LINE.match(line):
+            out.append(line.rstrip(".").strip())  # its effect may run over several sentences: one with it
             continue
         out.extend(p for p in (q.strip().rstrip(".").strip() for q in _split_stops(line)) if p)
     return out

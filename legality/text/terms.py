@@ -53,8 +53,13 @@ def _alt(words: list[str]) -> str:
     return f"(?:{body})(?![a-z0-9'-])"
 
 
+WORD_START = r"(?<![a-z0-9'~])"
+"""A word-class terminal starts a word: never the rest of a word whose start a literal matched
+("enchant" must not read "enchanted creature" as "enchant" + "ed creature")."""
+
+
 def _regex(pattern: str) -> str:
-    return "/" + pattern.replace("/", "\\/") + "/"
+    return "/" + WORD_START + pattern.replace("/", "\\/") + "/"
 
 
 def _lexicon_entries(name: str) -> list[str]:
