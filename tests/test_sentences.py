@@ -404,7 +404,6 @@ CONDITIONS: list[Row] = [
     ("Street Riot", "As long as it's your turn, creatures you control get +1/+0 and have trample.",
      "if<kind=your_turn>(grant<you>(kw:trample))"),
     # P/T that depends on a condition: still only values the board gives
-    ("Kird Chieftain", "Kird Chieftain gets +1/+1 as long as you control a Forest.", "-"),
     ("Sedge Troll", "Sedge Troll gets +1/+1 as long as you control a Swamp.", "-"),
     ("Wild Nacatl", "Wild Nacatl gets +1/+1 as long as you control a Mountain.\nWild Nacatl gets +1/+1 as long as you "
      "control a Plains.", "- | -"),
