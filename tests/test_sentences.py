@@ -10,8 +10,9 @@ cannot express what a sentence means, the expected reading is ``?``: it must sta
 Conventions the project's vocabulary fixes, applied throughout:
 - power/toughness and type changes are values the board gives: alone they are ``-``;
 - an activated ability changes nothing until it resolves (602.2, 608): ``-``; its result is then given as
-  an effect; a triggered ability likewise (603.3): ``-`` when its effect has no combat meaning, ``?`` when it
-  has one (the board gives the result once it has resolved, never a guess at whether it did);
+  an effect; a triggered ability likewise (603.3): ``-`` when its effect has no combat meaning, ``trigger``
+  when it has one (read whole, however many sentences its effect runs over; the board gives the result
+  once it has resolved, never a guess at whether it did), ``?`` when its effect can't be read;
 - keyword lines are read as keywords, whatever their bearing on combat (the lexicon says which of 702 bear);
 - an effect's ``target creature ...`` gives abilities to its targets: keywords as ``grant<all>(kw:...)``;
 - "you control" in a group selector becomes the grant's ``to``; a condition that counts "creatures" counts
@@ -311,21 +312,11 @@ CONDITIONS: list[Row] = [
      "kw:shadow | if<kind=self,state=attacking>(kw:first strike)"),
     ("Paradise Druid", "Paradise Druid has hexproof as long as it's untapped.",
      "if<kind=self,state=untapped>(kw:hexproof)"),
-    wrong("Headstrong Brute", "Headstrong Brute has menace as long as you control another Pirate.",
-     "if<at_least=1,kind=control>[other=True,subtypes=Pirate](kw:menace)",
-     "'another Pirate' read as 'a Pirate' (other dropped)"),
-    wrong("Stampeding Horncrest", "Stampeding Horncrest has haste as long as you control another Dinosaur.",
-     "if<at_least=1,kind=control>[other=True,subtypes=Dinosaur](kw:haste)",
-     "'another Dinosaur' read as 'a Dinosaur' (other dropped)"),
-    wrong("Sun-Crested Pterodon", "Sun-Crested Pterodon has vigilance as long as you control another Dinosaur.",
-     "if<at_least=1,kind=control>[other=True,subtypes=Dinosaur](kw:vigilance)",
-     "'another Dinosaur' read as 'a Dinosaur' (other dropped)"),
-    wrong("Shaper Apprentice", "Shaper Apprentice has flying as long as you control another Merfolk.",
-     "if<at_least=1,kind=control>[other=True,subtypes=Merfolk](kw:flying)",
-     "'another Merfolk' read as 'a Merfolk' (other dropped)"),
-    wrong("Thrash of Raptors", "As long as you control another Dinosaur, Thrash of Raptors gets +2/+0 and has trample.",
-     "if<at_least=1,kind=control>[other=True,subtypes=Dinosaur](kw:trample)",
-     "'another Dinosaur' read as 'a Dinosaur' (other dropped)"),
+    ("Headstrong Brute", "Headstrong Brute has menace as long as you control another Pirate.", "if<at_least=1,kind=control>[other=True,subtypes=Pirate](kw:menace)"),
+    ("Stampeding Horncrest", "Stampeding Horncrest has haste as long as you control another Dinosaur.", "if<at_least=1,kind=control>[other=True,subtypes=Dinosaur](kw:haste)"),
+    ("Sun-Crested Pterodon", "Sun-Crested Pterodon has vigilance as long as you control another Dinosaur.", "if<at_least=1,kind=control>[other=True,subtypes=Dinosaur](kw:vigilance)"),
+    ("Shaper Apprentice", "Shaper Apprentice has flying as long as you control another Merfolk.", "if<at_least=1,kind=control>[other=True,subtypes=Merfolk](kw:flying)"),
+    ("Thrash of Raptors", "As long as you control another Dinosaur, Thrash of Raptors gets +2/+0 and has trample.", "if<at_least=1,kind=control>[other=True,subtypes=Dinosaur](kw:trample)"),
     ("Pterodon Knight", "Pterodon Knight has flying as long as you control a Dinosaur.",
      "if<at_least=1,kind=control>[subtypes=Dinosaur](kw:flying)"),
     ("Imperial Lancer", "Imperial Lancer has double strike as long as you control a Dinosaur.",
@@ -363,11 +354,8 @@ CONDITIONS: list[Row] = [
      "if<at_least=1,kind=control>[subtypes=Tezzeret,types=planeswalker](kw:menace)",
      'a planeswalker subtype in a condition, not understood'),
     # a condition that counts creatures counts creatures, not every permanent
-    wrong("Rhonas the Indomitable", "Rhonas the Indomitable can't attack or block unless you control another creature "
-     "with power 4 or greater.",
-     "if<at_least=1,kind=control,negate=True>[other=True,power_at_least=4,types=creature](cant_attack_or_block)",
-     "'another creature with power 4 or greater' read without 'another' and without 'creature': Rhonas itself "
-     "and noncreature permanents with power (Vehicles) would count"),
+    ("Rhonas the Indomitable", "Rhonas the Indomitable can't attack or block unless you control another creature "
+     "with power 4 or greater.", "if<at_least=1,kind=control,negate=True>[other=True,power_at_least=4,types=creature](cant_attack_or_block)"),
     gap("Oketra the True", "Oketra the True can't attack or block unless you control at least three other creatures.",
      "if<at_least=3,kind=control,negate=True>[other=True,types=creature](cant_attack_or_block)",
      '"at least three other creatures" not understood'),
@@ -615,48 +603,50 @@ PREFIXES: list[Row] = [
      "controls. It "
      "loses all abilities until end of turn.", "- | ?",
      "the trigger's second sentence read as a static: Merfolk Trickster itself would lose all its abilities for good"),
-    ("Skyline Scout", "Whenever Skyline Scout attacks, you may pay {1}{W}. If you do, it gains flying until end of "
-     "turn.", "- | ?"),
-    ("Legion Warboss", "At the beginning of combat on your turn, create a 1/1 red Goblin creature token. That token "
-     "gains haste until end of turn and attacks this combat if able.", "- | ?"),
+    # one triggered ability over two sentences: read whole, never split into a "-" and a stray clause
+    gap("Skyline Scout", "Whenever Skyline Scout attacks, you may pay {1}{W}. If you do, it gains flying until end of "
+        "turn.", "trigger", "'if you do' after a cost in a trigger's effect is not read yet"),
+    gap("Legion Warboss", "At the beginning of combat on your turn, create a 1/1 red Goblin creature token. That token "
+        "gains haste until end of turn and attacks this combat if able.", "trigger",
+        "'that token' (the token the effect created) is not read yet"),
     # triggered abilities with a combat effect (603.3: nothing changes until they resolve)
     ("Goreclaw, Terror of Qal Sisma", "Whenever Goreclaw, Terror of Qal Sisma attacks, each creature you control with "
-     "power 4 or greater gets +1/+1 and gains trample until end of turn.", "?"),
-    ("Goblin Locksmith", "Whenever Goblin Locksmith attacks, creatures with defender can't block this turn.", "?"),
+     "power 4 or greater gets +1/+1 and gains trample until end of turn.", "trigger"),
+    ("Goblin Locksmith", "Whenever Goblin Locksmith attacks, creatures with defender can't block this turn.", "trigger"),
     ("Smelt-Ward Minotaur", "Whenever you cast an instant or sorcery spell, target creature an opponent controls can't "
-     "block this turn.", "?"),
+     "block this turn.", "trigger"),
     ("Majestic Heliopterus", "Whenever Majestic Heliopterus attacks, another target Dinosaur you control gains flying "
      "until end of turn.", "?"),
     ("Pegasus Courser", "Whenever Pegasus Courser attacks, another target attacking creature gains flying until end of "
-     "turn.", "?"),
+     "turn.", "trigger"),
     ("Trusted Pegasus", "Whenever Trusted Pegasus attacks, target attacking creature without flying gains flying until "
      "end of turn.", "?"),
     ("Roc Charger", "Whenever Roc Charger attacks, target attacking creature without flying gains flying until end of "
      "turn.", "?"),
     ("Goring Ceratops", "Whenever Goring Ceratops attacks, other creatures you control gain double strike until end of "
-     "turn.", "?"),
+     "turn.", "trigger"),
     ("Angelic Guardian", "Whenever one or more creatures you control attack, they gain indestructible until end of "
-     "turn.", "?"),
+     "turn.", "trigger"),
     ("Wintermoor Commander", "Whenever Wintermoor Commander attacks, another target Knight you control gains "
      "indestructible until end of turn.", "?"),
     ("Thundering Ceratok", "When Thundering Ceratok enters the battlefield, other creatures you control gain trample "
-     "until end of turn.", "?"),
+     "until end of turn.", "trigger"),
     ("Imperial Aerosaur", "When Imperial Aerosaur enters the battlefield, another target creature you control gets "
-     "+1/+1 and gains flying until end of turn.", "?"),
+     "+1/+1 and gains flying until end of turn.", "trigger"),
     ("Cavalry Drillmaster", "When Cavalry Drillmaster enters the battlefield, target creature gets +2/+0 and gains "
-     "first strike until end of turn.", "?"),
+     "first strike until end of turn.", "trigger"),
     ("Voracious Vampire", "When Voracious Vampire enters the battlefield, target Vampire you control gets +1/+1 and "
      "gains menace until end of turn.", "?"),
     ("Dire Fleet Poisoner", "When Dire Fleet Poisoner enters the battlefield, target attacking Pirate you control gets "
      "+1/+1 and gains deathtouch until end of turn.", "?"),
     ("Angel of the Dawn", "When Angel of the Dawn enters the battlefield, creatures you control get +1/+1 and gain "
-     "vigilance until end of turn.", "?"),
+     "vigilance until end of turn.", "trigger"),
     ("Aethershield Artificer", "At the beginning of combat on your turn, target artifact creature you control gets "
-     "+2/+2 and gains indestructible until end of turn.", "?"),
+     "+2/+2 and gains indestructible until end of turn.", "trigger"),
     ("Warkite Marauder", "Whenever Warkite Marauder attacks, target creature defending player controls loses all "
      "abilities and has base power and toughness 0/1 until end of turn.", "?"),
     ("Bloodstone Goblin", "Whenever you cast a spell, if that spell was kicked, Bloodstone Goblin gets +1/+1 and gains "
-     "menace until end of turn.", "?"),
+     "menace until end of turn.", "trigger"),
     gap("Swift Warden", "When Swift Warden enters the battlefield, target Merfolk you control gains hexproof "
      "until end of "
      "turn.", "-",
@@ -716,9 +706,7 @@ PREFIXES: list[Row] = [
 ATTACHED: list[Row] = [
     ("Flight", "Enchant creature\nEnchanted creature has flying.", "kw:enchant creature | kw:flying"),
     ("Angelic Gift", "Enchanted creature has flying.", "kw:flying"),
-    wrong("Fear", "Enchanted creature has fear.", "kw:fear",
-     "the card's name is replaced in its own text: 'has fear' becomes 'has ~', read as an 'enchant' keyword: "
-     "fear (702.36b) is silently dropped"),
+    ("Fear", "Enchanted creature has fear.", "kw:fear"),
     ("Lance", "Enchanted creature has first strike.", "kw:first strike"),
     ("Burrowing", "Enchanted creature has mountainwalk.", "kw:mountainwalk"),
     ("Web", "Enchanted creature gets +0/+2 and has reach.", "kw:reach"),
@@ -770,28 +758,19 @@ ATTACHED: list[Row] = [
     ("Aether Tunnel", "Enchanted creature gets +1/+0 and can't be blocked.", "cant_be_blocked"),
     ("Brainwash", "Enchanted creature can't attack unless its controller pays {3}.", "attack_cost(amount=3)"),
     ("Entangler", "Enchanted creature can block any number of creatures.", "block_any_number"),
-    wrong("Curator's Ward", "Enchanted permanent has hexproof.", "kw:hexproof",
-     "read as an 'enchant' keyword line"),
-    wrong("Curious Obsession", "Enchanted creature gets +1/+1 and has \"Whenever this creature deals combat "
+    ("Curator's Ward", "Enchanted permanent has hexproof.", "kw:hexproof"),
+    ("Curious Obsession", "Enchanted creature gets +1/+1 and has \"Whenever this creature deals combat "
      "damage to a "
-     "player, you may draw a card.\"", "-",
-     "read as an 'enchant' keyword line"),
-    wrong("Infernal Scarring", "Enchanted creature gets +2/+0 and has \"When this creature dies, draw a card.\"", "-",
-     "read as an 'enchant' keyword line"),
-    wrong("Hard Cover", "Enchanted creature gets +0/+2 and has \"{T}: Draw a card, then discard a card.\"", "-",
-     "read as an 'enchant' keyword line"),
-    wrong("Gauntlets of Light", "Enchanted creature has \"{2}{W}: Untap this creature.\"", "-",
-     "read as an 'enchant' keyword line"),
-    wrong("Snake Umbra", "Enchanted creature gets +1/+1 and has \"Whenever this creature deals damage to an "
+     "player, you may draw a card.\"", "-"),
+    ("Infernal Scarring", "Enchanted creature gets +2/+0 and has \"When this creature dies, draw a card.\"", "-"),
+    ("Hard Cover", "Enchanted creature gets +0/+2 and has \"{T}: Draw a card, then discard a card.\"", "-"),
+    ("Gauntlets of Light", "Enchanted creature has \"{2}{W}: Untap this creature.\"", "-"),
+    ("Snake Umbra", "Enchanted creature gets +1/+1 and has \"Whenever this creature deals damage to an "
      "opponent, you "
-     "may draw a card.\"", "-",
-     "read as an 'enchant' keyword line"),
-    wrong("Unholy Strength", "Enchanted creature gets +2/+1.", "-",
-     "read as an 'enchant' keyword line"),
-    wrong("Holy Strength", "Enchanted creature gets +1/+2.", "-",
-     "read as an 'enchant' keyword line"),
-    wrong("Boar Umbra", "Enchanted creature gets +3/+3.", "-",
-     "read as an 'enchant' keyword line"),
+     "may draw a card.\"", "-"),
+    ("Unholy Strength", "Enchanted creature gets +2/+1.", "-"),
+    ("Holy Strength", "Enchanted creature gets +1/+2.", "-"),
+    ("Boar Umbra", "Enchanted creature gets +3/+3.", "-"),
     ("Firebreathing", "{R}: Enchanted creature gets +1/+0 until end of turn.", "-"),
     ("Spirit Link", "Whenever enchanted creature deals damage, you gain that much life.", "-"),
     ("Armadillo Cloak", "Whenever enchanted creature deals damage, you gain that much life.", "-"),
@@ -1033,7 +1012,7 @@ NONCOMBAT: list[Row] = [
      "you don't control.", "-"),
     ("Agent of Treachery", "When Agent of Treachery enters the battlefield, gain control of target permanent.", "-"),
     ("Dungeon Geists", "When Dungeon Geists enters the battlefield, tap target creature an opponent controls. That "
-     "creature doesn't untap during its controller's untap step for as long as you control Dungeon Geists.", "- | -"),
+     "creature doesn't untap during its controller's untap step for as long as you control Dungeon Geists.", "-"),
     ("Ajani's Pridemate", "Whenever you gain life, put a +1/+1 counter on Ajani's Pridemate.", "-"),
     ("Bloodthirsty Aerialist", "Whenever you gain life, put a +1/+1 counter on Bloodthirsty Aerialist.", "-"),
     ("Famished Paladin", "Whenever you gain life, untap Famished Paladin.", "-"),

@@ -3,6 +3,8 @@
 Each row: the card, its Oracle text (or one of its sentences, or an effect's text), and the reading
 expected, one entry per sentence joined by " | ":
 - ``kw:a,b``: keywords; ``-``: no combat meaning; ``?``: must be reported as not understood;
+  ``trigger``: a triggered ability with a combat effect (603.3: it changes nothing until it resolves;
+  the checker asks for its result as an effect wherever it can have resolved before the step judged);
 - an ability: ``kind(param=value, ...)``; a grant: ``grant<to>[quality](contents)``; several ``;``.
 The meanings come from the cards' rules text and the CR sections cited in docs/abilities.md.
 """
@@ -76,6 +78,8 @@ def summary(readings: list[Reading]) -> str:
     for r in readings:
         if r.status == "not understood":
             parts.append("?")
+        elif r.event:
+            parts.append("trigger")  # a triggered ability with a combat effect: read, applied once resolved
         elif r.status == "no combat meaning":
             parts.append("-")
         else:
