@@ -299,7 +299,7 @@ def card_cmd(name: str | None, text: str | None, cards: str | None, as_json: boo
             click.echo(f"      keyword: {kw}")
         for a in r.abilities:
             click.echo(f"      {describe(a)}")
-        if r.status != "understood" and r.note:
+        if (r.status != "understood" or r.event) and r.note:
             click.echo(f"      ({r.status}: {r.note})")
     if not readings:
         click.echo("  (no rules text)")
