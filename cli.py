@@ -306,12 +306,8 @@ def card_cmd(name: str | None, text: str | None, cards: str | None, as_json: boo
 @click.option("--time-limit", type=click.FloatRange(min=0.01), default=DEFAULT_TIME_LIMIT, show_default=True,
               help="Seconds of solving allowed per request; past it the verdict is 'undecided'.")
 def serve_cmd(host: str, port: int, cards: str | None, fixtures: str | None, time_limit: float) -> None:
-    """Start the judge's web page and its JSON API (needs the [serve] extra).
-
-    \b
-    Example:
-        legality serve --port 8000      # then open http://127.0.0.1:8000
-    """
+    """Start the judge's web page and its JSON API (needs the [serve] extra), then open the address
+    it prints (by default http://127.0.0.1:8000/) in a browser. Ctrl-C stops it."""
     try:
         import uvicorn
 
