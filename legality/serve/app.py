@@ -8,6 +8,7 @@ only duplicate it; Starlette is the small, well-kept core FastAPI itself is buil
 from __future__ import annotations
 
 import asyncio
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -58,12 +59,14 @@ def create_app(settings: ServeSettings | None = None) -> Starlette:
     async def judged(request: Request, kind: str) -> Response:
         body = await _body(request, conf.max_body)
         query = dict(request.query_params)
+        started = time.perf_counter()
         try:
             result = await asyncio.wait_for(run_in_threadpool(api.judge, kind, body, query),
                                             timeout=conf.time_limit * 2 + 5)
         except TimeoutError:
             raise ApiError(503, "the request took longer than the server's time limit") from None
-        return JSONResponse(result)
+        spent = (time.perf_counter() - started) * 1000
+        return JSONResponse(result, headers={"Server-Timing": f"judge;dur={spent:.1f}"})
 
     async def check(request: Request) -> Response:
         return await judged(request, "check")

@@ -361,6 +361,7 @@ async function rule(started) {
   inflight = new AbortController();
   const url = (step() === "damage" ? "/api/damage" : "/api/check") + query();
   let r, body;
+  const asked = performance.now();
   try {
     r = await fetch(url, { method: "POST", body: JSON.stringify(board), signal: inflight.signal,
       headers: { "Content-Type": "application/json" } });
@@ -371,6 +372,8 @@ async function rule(started) {
     return done(mine, started);
   }
   if (mine !== seq) return;
+  window.__legality.request = performance.now() - asked;  // the request alone: the rest is the page's own work
+  window.__legality.judge = Number((r.headers.get("Server-Timing") || "").split("dur=")[1]) || null;
   if (r.ok) showRuling(body); else showProblems(body);
   done(mine, started);
 }
@@ -394,13 +397,14 @@ function showProblems(body) {
   showVerdict(null, "The board can't be judged yet");
   $("ruling-body").replaceChildren(el("p", { class: "error", text: body.error || "error" }),
     el("ul", {}, ...(body.problems || []).map((p) => el("li", {}, el("code", { text: p.path }), ` ${p.message}`))));
-  keepFocus(renderPlayers);
+  highlight();
 }
 function showRuling(v) {
   lastVerdict = v;
   const undecided = v.undecided || v.legal === null;
   const what = { attack: "declaration of attackers", block: "declaration of blockers", damage: "combat damage" }[v.kind] || v.kind;
-  showVerdict(v.legal, `${what} · rules ${v.rules}${v.rules_options ? ` · ${v.rules_options.conditional}, ${v.rules_options.paid_costs}` : ""}`, undecided);
+  const unread = (v.not_understood || []).length;
+  showVerdict(v.legal, `${unread ? `${unread} rules text${unread > 1 ? "s" : ""} not understood · ` : ""}${what} · rules ${v.rules}${v.rules_options ? ` · ${v.rules_options.conditional}, ${v.rules_options.paid_costs}` : ""}`, undecided);
   flagged = new Set((v.violations || []).flatMap((x) => x.permanents || []));
   for (const st of v.steps || []) for (const x of st.violations || []) for (const id of x.permanents || []) flagged.add(id);
   const req = v.requirements;
@@ -442,7 +446,15 @@ function showRuling(v) {
   }
   if ((v.notes || []).length) out.push(el("h3", { text: "Notes" }), el("ul", {}, ...v.notes.map((n) => el("li", { text: n }))));
   $("ruling-body").replaceChildren(...out);
-  keepFocus(renderPlayers);
+  highlight();
+}
+function highlight() {
+  // Mark what the ruling names without re-drawing the board (fast, and the focus stays where it is).
+  for (const c of document.querySelectorAll(".card")) {
+    c.classList.toggle("flagged", flagged.has(c.dataset.id));
+    c.classList.toggle("missed", missed.has(c.dataset.id) && !flagged.has(c.dataset.id));
+  }
+  for (const p of board.players) $("player-" + p.id)?.classList.toggle("flagged", flagged.has(p.id));
 }
 function applyBetter() {
   if (!lastVerdict || !lastVerdict.better) return;
