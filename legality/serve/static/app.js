@@ -331,15 +331,17 @@ function damageForm() {
     const entry = board.damage.find((d) => d.source === src && (d.step || "regular") === "regular");
     const useDefault = el("input", { type: "checkbox", checked: !entry, onchange: (e) => {
       board.damage = board.damage.filter((d) => d.source !== src);
-      if (!e.target.checked) board.damage.push({ source: src, to: targets.map((t) => ({ target: t, amount: 0 })) });
+      if (!e.target.checked) board.damage.push({ source: src, to: [] });
       changed();
     } });
     return el("fieldset", { class: "damage-src" }, el("legend", { text: `${label(src)} deals damage` }),
       el("label", {}, useDefault, " use the default"),
       ...(entry ? targets.map((t) => {
-        const part = entry.to.find((x) => x.target === t) || (() => { const x = { target: t, amount: 0 }; entry.to.push(x); return x; })();
-        return el("label", {}, ` to ${label(t)} `, num(part.amount, (v) => { part.amount = v; },
-          { min: 0, "aria-label": `Damage from ${label(src)} to ${label(t)}` }));
+        const part = entry.to.find((x) => x.target === t);
+        return el("label", { class: "share" }, `to ${label(t)}: `, num(part ? part.amount : 0, (v) => {
+          entry.to = entry.to.filter((x) => x.target !== t);
+          if (v) entry.to.push({ target: t, amount: v });
+        }, { min: 0, "aria-label": `Damage from ${label(src)} to ${label(t)}` }));
       }) : []));
   });
 }
@@ -404,7 +406,7 @@ function showRuling(v) {
   const undecided = v.undecided || v.legal === null;
   const what = { attack: "declaration of attackers", block: "declaration of blockers", damage: "combat damage" }[v.kind] || v.kind;
   const unread = (v.not_understood || []).length;
-  showVerdict(v.legal, `${unread ? `${unread} rules text${unread > 1 ? "s" : ""} not understood · ` : ""}${what} · rules ${v.rules}${v.rules_options ? ` · ${v.rules_options.conditional}, ${v.rules_options.paid_costs}` : ""}`, undecided);
+  showVerdict(v.legal, `${unread ? `${unread} sentence${unread > 1 ? "s" : ""} not understood · ` : ""}${what} · rules ${v.rules}${v.rules_options ? ` · ${v.rules_options.conditional}, ${v.rules_options.paid_costs}` : ""}`, undecided);
   flagged = new Set((v.violations || []).flatMap((x) => x.permanents || []));
   for (const st of v.steps || []) for (const x of st.violations || []) for (const id of x.permanents || []) flagged.add(id);
   const req = v.requirements;
