@@ -22,7 +22,7 @@ import warnings
 from click.testing import CliRunner
 
 with warnings.catch_warnings():  # Starlette's test client prefers httpx2; httpx works the same here
-    warnings.simplefilter("ignore", DeprecationWarning)
+    warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
 import legality.solve
