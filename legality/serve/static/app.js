@@ -143,7 +143,8 @@ function setStep(s) {
 function pick(id) {
   const p = perm(id), s = step();
   if (s === "attack") {
-    if (selected && selected !== id && !isCreature(p)) return declareAttack(selected, id);
+    const attackable = typesOf(p).some((t) => t === "planeswalker" || t === "battle");
+    if (selected && selected !== id && attackable) return declareAttack(selected, id);
     if (isCreature(p) && p.controller === board.active_player) selected = selected === id ? null : id;
   } else if (s === "block") {
     const attacking = (board.attacks || []).some((a) => a.attacker === id);
