@@ -238,7 +238,8 @@ function renderCard(p) {
   const blk = (board.blocks || []).filter((b) => b.blocker === p.id);
   const state = [p.tapped && "tapped", p.summoning_sick && "summoning sick", p.commander && "commander",
     att && `attacking ${label(att.target)}`, ...blk.map((b) => `blocking ${label(b.attacker)}`),
-    p.attached_to && `attached to ${label(p.attached_to)}`, ...(p.keywords || [])].filter(Boolean).join(" · ");
+    p.attached_to && `attached to ${label(p.attached_to)}`, ...(p.keywords || []),
+    ...(p.abilities || []).map((a) => String(a.kind).replace(/_/g, " "))].filter(Boolean).join(" · ");
   const stats = [types.join(" "), power !== undefined ? `${power}/${tough}` : null,
     pt(p, "loyalty") !== undefined ? `loyalty ${pt(p, "loyalty")}` : null,
     pt(p, "defense") !== undefined ? `defense ${pt(p, "defense")}` : null].filter(Boolean).join(" · ");
