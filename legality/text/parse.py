@@ -19,7 +19,7 @@ from lark.exceptions import LarkError, VisitError
 from legality.text import lexicon
 from legality.text.context import Context, Unreadable
 from legality.text.terms import terminals
-from legality.text.tree import Clause, NoCombat, Part, Placed, Pred, Selector, Sentence
+from legality.text.tree import Clause, NoCombat, Part, Placed, Pred, Selector, Sentence, Unread
 from models.abilities import (
     AttackCost,
     BlockAdditional,
@@ -122,6 +122,8 @@ def quality_of(np: NP) -> Quality:
             negs.append(Quality(**{key[4:]: value}, negate=True))
         elif key in ("colors", "types", "subtypes", "supertypes", "keywords", "names"):
             q[key] = tuple(dict.fromkeys((*q.get(key, ()), *value)))
+        elif key == "except":
+            negs.append(Quality(any_of=(value,), negate=True))
         elif key == "without_keyword":
             negs.append(Quality(keywords=value, negate=True))
         else:
@@ -172,10 +174,13 @@ class ToTree(Transformer[Token, Any]):
 
     # --- sentences
     def start(self, c: list[Any]) -> Sentence:
-        s = c[0]
+        s = c[-1]
         if isinstance(s, Sentence):
             return s
         raise Unreadable(f"unexpected form {s!r}")
+
+    def lead_in(self, c: list[Any]) -> None:
+        return None
 
     def static(self, c: list[Any]) -> Sentence:
         conds = [x for x in c if isinstance(x, Condition)]
@@ -221,6 +226,34 @@ class ToTree(Transformer[Token, Any]):
         if isinstance(part, NoCombat):
             return part
         raise Unreadable("an effect that depends on a condition: give its result as an effect if the condition held")
+
+    def guarded_effect(self, c: list[Any]) -> Part:
+        part = next(x for x in c if isinstance(x, (Clause, NoCombat, Placed, Unread)))
+        if isinstance(part, NoCombat):
+            return part
+        raise Unreadable("an effect that depends on a condition or choice the checker can't read: give its result "
+                         "as an effect if it applies")
+
+    def nc_cond(self, c: list[Any]) -> None:
+        return None
+
+    def past_cond(self, c: list[Any]) -> None:
+        return None
+
+    def activation_limit(self, c: list[Any]) -> NoCombat:
+        return NoCombat("when the ability may be activated")
+
+    def cost_change(self, c: list[Any]) -> NoCombat:
+        return NoCombat("changes what spells or abilities cost")
+
+    def becomes(self, c: list[Any]) -> Part:
+        kws = next((x for x in c if isinstance(x, list)), None)
+        if kws:
+            return Unread(f"becomes an object with {', '.join(kws)}: give its types and keywords on the board")
+        return NoCombat("changes types or values: give the permanent's types and P/T on the board")
+
+    def becomes_with(self, c: list[Any]) -> list[str]:
+        return cast(list[str], c[0])
 
     def goad(self, c: list[Any]) -> Placed:
         return Placed("target", (Simple(kind="goad"),), "goad")
@@ -281,6 +314,8 @@ class ToTree(Transformer[Token, Any]):
     def np(self, c: list[Any]) -> NP:
         fields: list[tuple[str, Any]] = []
         controller = None
+        if _toks(c, "OTHER"):
+            fields.append(("other", True))
         for x in c:
             if isinstance(x, list):
                 fields.extend(x)
@@ -313,6 +348,31 @@ class ToTree(Transformer[Token, Any]):
 
     def permanent_head(self, c: list[Any]) -> list[tuple[str, Any]]:
         return []
+
+    def card_type_head(self, c: list[Any]) -> list[tuple[str, Any]]:
+        t = lexicon.card_type(str(c[0]))
+        if t is None:
+            raise Unreadable(f"unknown card type {str(c[0])!r}")
+        return [("types", (t,))]
+
+    def other_subtype_head(self, c: list[Any]) -> list[tuple[str, Any]]:
+        found = lexicon.subtype(str(c[0]))
+        if found is None:
+            raise Unreadable(f"unknown subtype {str(c[0])!r}")
+        out: list[tuple[str, Any]] = [("subtypes", (found[1],))]
+        if len(c) > 1:
+            t = lexicon.card_type(str(c[1]))
+            out.append(("types", (t,)))
+        return out
+
+    def non_other_subtype(self, c: list[Any]) -> tuple[str, Any]:
+        found = lexicon.subtype(str(c[-1]))
+        if found is None:
+            raise Unreadable(f"unknown subtype {str(c[-1])!r}")
+        return ("not_subtypes", (found[1],))
+
+    def except_for(self, c: list[Any]) -> tuple[str, Any]:
+        return ("except", quality_of(_one(c, NP)))
 
     def adjectives(self, c: list[Any]) -> list[tuple[str, Any]]:
         return list(c)
@@ -587,6 +647,13 @@ class ToTree(Transformer[Token, Any]):
     def loses_all(self, c: list[Any]) -> Pred:
         return Pred(loses_all=True)
 
+    def loses_all_other(self, c: list[Any]) -> Pred:
+        raise Unreadable("loses all other abilities: which abilities remain depends on the order of the effects "
+                         "(613.1f); give the result as keywords and abilities")
+
+    def base_pt(self, c: list[Any]) -> Pred:
+        return Pred(pt=True)
+
     def cant_gain(self, c: list[Any]) -> Pred:
         return Pred(loses=tuple(c[-1]), cant_gain=True)
 
@@ -771,6 +838,15 @@ class ToTree(Transformer[Token, Any]):
 
     def nc_words(self, c: list[Any]) -> str:
         return " ".join(str(x) for x in c)
+
+    def nc_desc(self, c: list[Any]) -> str:
+        return " ".join(str(x) for x in c)
+
+    def nc_sel(self, c: list[Any]) -> str:
+        return " ".join(", ".join(x) if isinstance(x, list) else str(x) for x in c)
+
+    def act_when(self, c: list[Any]) -> None:
+        return None
 
     def triggered(self, c: list[Any]) -> Sentence:
         effects = next(x for x in c if isinstance(x, Sentence))

@@ -18,7 +18,7 @@ from legality.text import lexicon
 from legality.text.context import Context, Unreadable
 from legality.text.parse import ParseFailure, parse
 from legality.text.terms import has_combat_word
-from legality.text.tree import Clause, NoCombat, Placed, Pred, Sentence
+from legality.text.tree import Clause, NoCombat, Placed, Pred, Sentence, Unread
 from legality.traits import is_known_keyword
 from models.abilities import Ability, Grant, If, Loses
 
@@ -150,6 +150,12 @@ def compile_sentence(s: str, tree: Sentence) -> Reading:
         if unknown:
             return Reading(s, "not understood", note=f"keyword(s) not known to the checker: {', '.join(unknown)}")
         return Reading(s, "understood", keywords=tree.keywords, note="self", template="keywords")
+    unread = [p.why for p in tree.parts if isinstance(p, Unread)]
+    if unread and tree.form == "activated":
+        return Reading(s, "no combat meaning", note=f"an activated ability ({unread[0]}): once activated, give its "
+                       "result as an effect (with targets)")
+    if unread:
+        return Reading(s, "not understood", note=unread[0], event=tree.event)
     placed: list[tuple[Where, list[str], list[Ability]]] = []
     why: list[str] = []
     for part in tree.parts:
