@@ -18,7 +18,7 @@ NONCOMBAT_VERBS = (
     "look", "reveal", "add", "choose", "copy", "transform", "investigate", "proliferate", "explore", "fight",
     "populate", "amass", "adapt", "regenerate", "attach", "gain control of", "exchange", "double", "distribute",
     "cast", "play", "spend", "flip", "roll", "venture", "learn", "manifest", "seek", "conjure", "connive",
-    "remove", "separate", "shuffle", "target player", "target opponent", "each player", "each opponent",
+    "remove", "separate", "untap", "target player", "target opponent", "each player", "each opponent",
     "you", "that player", "its controller", "its owner", "an opponent", "any player", "defending player",
     "each other player", "your opponents", "that spell's controller", "its owner", "they",
 )
@@ -52,6 +52,9 @@ def _alt(words: list[str]) -> str:
     body = "|".join(re.escape(w) for w in sorted(set(words), key=len, reverse=True))
     return f"(?:{body})(?![a-z0-9'-])"
 
+
+WORD_START = r"(?<![a-z0-9'~{}+/-])"
+"""A free word starts a word: a literal of the grammar never matches the head of a longer word ("deal|t")."""
 
 NOT_FREE = "becomes|become|becoming"
 """Words free text never holds either: what a permanent becomes (a creature, with keywords) is read by its own forms."""
@@ -114,8 +117,8 @@ def terminals() -> dict[str, str]:
                            r"(?![a-z])"),
         "NUMBER_WORD": _regex(_alt([w for w in numbers if w not in ("a", "an")])),
         "NC_VERB": _regex(_alt(list(NONCOMBAT_VERBS))),
-        "NC_WORD": _regex(rf"(?!(?:{combat}|{NOT_FREE})(?![a-z]))(?:[a-z0-9~{{}}+/'-]+|—|"
+        "NC_WORD": _regex(rf"{WORD_START}(?!(?:{combat}|{NOT_FREE})(?![a-z]))(?:[a-z0-9~{{}}+/'-]+|—|"
                           rf"\"(?![^\"]*\b(?:{combat})\b)[^\"]*\")"),
-        "CREATE_WORD": _regex(r"(?!(?:attack\w*|block\w*|combat|damage|must|able|has|have|gains?|can't|cannot|gets?|"
+        "CREATE_WORD": _regex(WORD_START + r"(?!(?:attack\w*|block\w*|combat|damage|must|able|has|have|gains?|can't|cannot|gets?|"
                               r"loses?|and)(?![a-z]))(?:[a-z0-9~{}+/'-]+|—|\"[^\"]*\")"),
     }
