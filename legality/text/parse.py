@@ -247,10 +247,26 @@ class ToTree(Transformer[Token, Any]):
         return NoCombat("changes what spells or abilities cost")
 
     def becomes(self, c: list[Any]) -> Part:
+        """"Becomes a 4/4 creature with haste": the board gives types and P/T; the keywords are the meaning."""
         kws = next((x for x in c if isinstance(x, list)), None)
         if kws:
-            return Unread(f"becomes an object with {', '.join(kws)}: give its types and keywords on the board")
+            return Clause(_one(c, Selector), (Pred(keywords=tuple(kws)),))
         return NoCombat("changes types or values: give the permanent's types and P/T on the board")
+
+    def emblem(self, c: list[Any]) -> Part:
+        from legality.text.read import read_quoted
+
+        text = str(c[-1]).strip('"')
+        try:
+            pred = read_quoted(text, self.ctx)
+        except Unreadable as exc:
+            return Unread(f"an emblem whose ability the checker can't read ({exc}): give it as an effect")
+        if pred.pt and not pred.keywords and not pred.abilities:
+            return NoCombat("an emblem with no combat meaning")
+        return Unread("an emblem with a combat ability: give it as an effect")
+
+    def spell_keywords(self, c: list[Any]) -> NoCombat:
+        return NoCombat("keywords of instant and sorcery spells, which never attack or block")
 
     def becomes_with(self, c: list[Any]) -> list[str]:
         return cast(list[str], c[0])
@@ -413,6 +429,19 @@ class ToTree(Transformer[Token, Any]):
 
     def blocking(self, c: list[Any]) -> tuple[str, Any]:
         return ("blocking", True)
+
+    def blocking_or_blocked(self, c: list[Any]) -> tuple[str, Any]:
+        return ("unreadable", "blocked creatures are not a quality the checker reads yet")
+
+    def attacking_or_blocking(self, c: list[Any]) -> tuple[str, Any]:
+        return ("any_of", (Quality(attacking=True), Quality(blocking=True)))
+
+    def power_or_toughness_at_most(self, c: list[Any]) -> tuple[str, Any]:
+        n = _number(_toks(c, "NUMBER")[0])
+        return ("any_of", (Quality(power_at_most=n), Quality(toughness_at_most=n)))
+
+    def greatest_power(self, c: list[Any]) -> tuple[str, Any]:
+        return ("unreadable", "'the greatest power' is not a quality the checker reads yet")
 
     def tapped(self, c: list[Any]) -> tuple[str, Any]:
         return ("tapped", True)
@@ -638,6 +667,16 @@ class ToTree(Transformer[Token, Any]):
 
         return read_quoted(str(c[-1]).strip('"'), self.ctx)
 
+    def gains_kw_quoted(self, c: list[Any]) -> Pred:
+        from legality.text.read import read_quoted
+
+        quoted = read_quoted(str(c[-1]).strip('"'), self.ctx)
+        kws = next(x for x in c if isinstance(x, list))
+        return Pred(keywords=(*kws, *quoted.keywords), abilities=quoted.abilities)
+
+    def gains_choice(self, c: list[Any]) -> Pred:
+        raise Unreadable("a choice of keywords: write the chosen keyword into the text")
+
     def gains_unknown(self, c: list[Any]) -> Pred:
         raise Unreadable("gains abilities the text does not list")
 
@@ -742,6 +781,9 @@ class ToTree(Transformer[Token, Any]):
     def lure(self, c: list[Any]) -> Sentence:
         where: Any = "attached" if any(isinstance(x, Selector) and x.kind == "attached" for x in c) else "self"
         return Sentence("template", (Placed(where, (Simple(kind="lure"),), "lure"),))
+
+    def lure_target(self, c: list[Any]) -> Sentence:
+        return Sentence("template", (Placed("target", (Simple(kind="lure"),), "lure"),))
 
     def all_attack(self, c: list[Any]) -> Sentence:
         return Sentence("template", (Placed("self", (Simple(kind="all_attack_if_this_attacks"),),
