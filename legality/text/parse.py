@@ -231,6 +231,9 @@ class ToTree(Transformer[Token, Any]):
         part = next(x for x in c if isinstance(x, (Clause, NoCombat, Placed, Unread)))
         if isinstance(part, NoCombat):
             return part
+        if isinstance(part, Clause) and all(p.pt and not p.keywords and not p.abilities and not p.loses
+                                            and not p.loses_all and not p.unreadable for p in part.preds):
+            return NoCombat("changes power/toughness or other values: give the current values on the board")
         raise Unreadable("an effect that depends on a condition or choice the checker can't read: give its result "
                          "as an effect if it applies")
 
@@ -256,7 +259,7 @@ class ToTree(Transformer[Token, Any]):
     def emblem(self, c: list[Any]) -> Part:
         from legality.text.read import read_quoted
 
-        text = str(c[-1]).strip('"')
+        text = str(_toks(c, "QUOTED")[0]).strip('"')
         try:
             pred = read_quoted(text, self.ctx)
         except Unreadable as exc:
@@ -442,6 +445,12 @@ class ToTree(Transformer[Token, Any]):
 
     def greatest_power(self, c: list[Any]) -> tuple[str, Any]:
         return ("unreadable", "'the greatest power' is not a quality the checker reads yet")
+
+    def noncreature(self, c: list[Any]) -> tuple[str, Any]:
+        return ("not_types", ("creature",))
+
+    def dealt_damage(self, c: list[Any]) -> tuple[str, Any]:
+        return ("unreadable", "which creatures were dealt damage is not on the board: give them as targets")
 
     def tapped(self, c: list[Any]) -> tuple[str, Any]:
         return ("tapped", True)
@@ -690,6 +699,10 @@ class ToTree(Transformer[Token, Any]):
         raise Unreadable("loses all other abilities: which abilities remain depends on the order of the effects "
                          "(613.1f); give the result as keywords and abilities")
 
+    def is_with(self, c: list[Any]) -> Pred:
+        """"Is a 4/4 creature with indestructible": the board gives its types and P/T; the keywords are the meaning."""
+        return Pred(keywords=tuple(next(x for x in c if isinstance(x, list))))
+
     def base_pt(self, c: list[Any]) -> Pred:
         return Pred(pt=True)
 
@@ -811,6 +824,10 @@ class ToTree(Transformer[Token, Any]):
 
     def no_activation_clause(self, c: list[Any]) -> NoCombat:
         return NoCombat("stops activated abilities: give their results, if any, as effects")
+
+    def extra_combat(self, c: list[Any]) -> Sentence:
+        return Sentence("template", (NoCombat("an additional combat phase: each declaration is judged in its own combat "
+                                              "(500.8)"),))
 
     def cast_timing(self, c: list[Any]) -> Sentence:
         return Sentence("template", (NoCombat("when the spell may be cast"),))
