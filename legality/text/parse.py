@@ -352,7 +352,12 @@ class ToTree(Transformer[Token, Any]):
         return ("names", (self.ctx.name,))
 
     def np_or(self, c: list[Any]) -> NP:
+        """"X and Y you control": a controller said once, after the last noun, is said of both."""
         a, b = _of(c, NP)
+        if a.controller is None and b.controller is not None:
+            a = NP(a.fields, b.controller)
+        if a.controller == b.controller and a.controller is not None:
+            return NP((("any_of", (quality_of(NP(a.fields)), quality_of(NP(b.fields)))),), a.controller)
         return NP((("any_of", (quality_of(a), quality_of(b))),))
 
     def creature_head(self, c: list[Any]) -> list[tuple[str, Any]]:
