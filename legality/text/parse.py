@@ -897,6 +897,9 @@ class ToTree(Transformer[Token, Any]):
     def enchant(self, c: list[Any]) -> str:
         return f"enchant {c[0]}"
 
+    def partner_with(self, c: list[Any]) -> str:
+        return "partner"  # "partner with [name]" is a form of partner (702.124j)
+
     def hexproof_from(self, c: list[Any]) -> str:
         return "hexproof"
 
