@@ -12,11 +12,11 @@ import re
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_templates import TABLE
 
 from legality.text.context import Context
 from legality.text.read import normalise, read, read_sentence, sentences
 from legality.text.terms import has_combat_word
-from tests.test_templates import TABLE
 
 CTX = Context(x=2, hand_size=3, source_id="src")
 

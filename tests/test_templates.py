@@ -334,7 +334,7 @@ TABLE: list[tuple[str, str, str]] = [
     ("Gideon Blackblade", "As long as it's your turn, Gideon Blackblade is a 4/4 Human Soldier creature with "
      "indestructible that's still a planeswalker.", "if<kind=your_turn>(kw:indestructible)"),
     ("Sylvan Awakening", "Until your next turn, all lands you control become 2/2 Elemental creatures with reach, "
-     "indestructible, and haste. They're still lands.", "grant<you>[types=land](kw:reach;kw:indestructible;kw:haste) | ?"),
+     "indestructible, and haste. They're still lands.", "grant<you>[types=land](kw:reach;kw:indestructible;kw:haste) | -"),
     # compound predicates with durations; "until your next turn"; losing abilities (613.1f; 509.1c requirement)
     ("Emergent Growth", "Target creature gets +5/+5 until end of turn and must be blocked this turn if able.",
      "must_be_blocked"),

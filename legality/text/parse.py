@@ -831,8 +831,8 @@ class ToTree(Transformer[Token, Any]):
         return NoCombat("stops activated abilities: give their results, if any, as effects")
 
     def extra_combat(self, c: list[Any]) -> Sentence:
-        return Sentence("template", (NoCombat("an additional combat phase: each declaration is judged in its own combat "
-                                              "(500.8)"),))
+        why = "an additional combat phase: each declaration is judged in its own combat (500.8)"
+        return Sentence("template", (NoCombat(why),))
 
     def cast_timing(self, c: list[Any]) -> Sentence:
         return Sentence("template", (NoCombat("when the spell may be cast"),))

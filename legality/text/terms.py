@@ -97,7 +97,7 @@ def terminals() -> dict[str, str]:
             elif form.endswith("[cost]") and "[" not in form[:-6]:
                 costed.append(form[:-7].strip())
     land_types = [t.lower() for t in _lexicon_entries("land_types.json")]
-    lands = land_types + ["land", "nonbasic land", "snow land", "legendary land"]
+    lands = [*land_types, "land", "nonbasic land", "snow land", "legendary land"]
     others = land_types + [t.lower() for name in ("planeswalker_types.json", "artifact_types.json",
                                                   "enchantment_types.json") for t in _lexicon_entries(name)]
     card_types = [t for t in _lexicon_entries("card_types.json") if t != "creature"]
@@ -119,6 +119,6 @@ def terminals() -> dict[str, str]:
         "NC_VERB": _regex(_alt(list(NONCOMBAT_VERBS))),
         "NC_WORD": _regex(rf"{WORD_START}(?!(?:{combat}|{NOT_FREE})(?![a-z]))(?:[a-z0-9~{{}}+/'-]+|—|"
                           rf"\"(?![^\"]*\b(?:{combat})\b)[^\"]*\")"),
-        "CREATE_WORD": _regex(WORD_START + r"(?!(?:attack\w*|block\w*|combat|damage|must|able|has|have|gains?|can't|cannot|gets?|"
-                              r"loses?|and)(?![a-z]))(?:[a-z0-9~{}+/'-]+|—|\"[^\"]*\")"),
+        "CREATE_WORD": _regex(WORD_START + r"(?!(?:attack\w*|block\w*|combat|damage|must|able|has|have|gains?|"
+                              r"can't|cannot|gets?|loses?|and)(?![a-z]))(?:[a-z0-9~{}+/'-]+|—|\"[^\"]*\")"),
     }
