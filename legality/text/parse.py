@@ -20,7 +20,7 @@ from legality.text import lexicon
 from legality.text.context import Context, Unreadable
 from legality.text.describe import quality_words
 from legality.text.terms import terminals
-from legality.text.tree import Clause, NoCombat, Part, Placed, Pred, Selector, Sentence
+from legality.text.tree import Clause, NoCombat, Part, Placed, Pred, Selector, Sentence, Unread
 from models.abilities import (
     AttackCost,
     BlockAdditional,
@@ -130,6 +130,8 @@ def quality_of(np: NP, counted: bool = False) -> Quality:
             negs.append(Quality(**{key[4:]: value}, negate=True))
         elif key in ("colors", "types", "subtypes", "supertypes", "keywords", "names"):
             q[key] = tuple(dict.fromkeys((*q.get(key, ()), *value)))
+        elif key == "except":
+            negs.append(Quality(any_of=(value,), negate=True))
         elif key == "without_keyword":
             negs.append(Quality(keywords=value, negate=True))
         else:
@@ -180,10 +182,13 @@ class ToTree(Transformer[Token, Any]):
 
     # --- sentences
     def start(self, c: list[Any]) -> Sentence:
-        s = c[0]
+        s = c[-1]
         if isinstance(s, Sentence):
             return s
         raise Unreadable(f"unexpected form {s!r}")
+
+    def lead_in(self, c: list[Any]) -> None:
+        return None
 
     def static(self, c: list[Any]) -> Sentence:
         conds = [x for x in c if isinstance(x, Condition)]
@@ -229,6 +234,53 @@ class ToTree(Transformer[Token, Any]):
         if isinstance(part, NoCombat):
             return part
         raise Unreadable("an effect that depends on a condition: give its result as an effect if the condition held")
+
+    def guarded_effect(self, c: list[Any]) -> Part:
+        part = next(x for x in c if isinstance(x, (Clause, NoCombat, Placed, Unread)))
+        if isinstance(part, NoCombat):
+            return part
+        if isinstance(part, Clause) and all(p.pt and not p.keywords and not p.abilities and not p.loses
+                                            and not p.loses_all and not p.unreadable for p in part.preds):
+            return NoCombat("changes power/toughness or other values: give the current values on the board")
+        raise Unreadable("an effect that depends on a condition or choice the checker can't read: give its result "
+                         "as an effect if it applies")
+
+    def nc_cond(self, c: list[Any]) -> None:
+        return None
+
+    def past_cond(self, c: list[Any]) -> None:
+        return None
+
+    def activation_limit(self, c: list[Any]) -> NoCombat:
+        return NoCombat("when the ability may be activated")
+
+    def cost_change(self, c: list[Any]) -> NoCombat:
+        return NoCombat("changes what spells or abilities cost")
+
+    def becomes(self, c: list[Any]) -> Part:
+        """"Becomes a 4/4 creature with haste": the board gives types and P/T; the keywords are the meaning."""
+        kws = next((x for x in c if isinstance(x, list)), None)
+        if kws:
+            return Clause(_one(c, Selector), (Pred(keywords=tuple(kws)),))
+        return NoCombat("changes types or values: give the permanent's types and P/T on the board")
+
+    def emblem(self, c: list[Any]) -> Part:
+        from legality.text.read import read_quoted
+
+        text = str(_toks(c, "QUOTED")[0]).strip('"')
+        try:
+            pred = read_quoted(text, self.ctx)
+        except Unreadable as exc:
+            return Unread(f"an emblem whose ability the checker can't read ({exc}): give it as an effect")
+        if pred.pt and not pred.keywords and not pred.abilities:
+            return NoCombat("an emblem with no combat meaning")
+        return Unread("an emblem with a combat ability: give it as an effect")
+
+    def spell_keywords(self, c: list[Any]) -> NoCombat:
+        return NoCombat("keywords of instant and sorcery spells, which never attack or block")
+
+    def becomes_with(self, c: list[Any]) -> list[str]:
+        return cast(list[str], c[0])
 
     def goad(self, c: list[Any]) -> Placed:
         return Placed("target", (Simple(kind="goad"),), "goad")
@@ -300,6 +352,8 @@ class ToTree(Transformer[Token, Any]):
     def np(self, c: list[Any]) -> NP:
         fields: list[tuple[str, Any]] = []
         controller = None
+        if _toks(c, "OTHER"):
+            fields.append(("other", True))
         for x in c:
             if isinstance(x, list):
                 fields.extend(x)
@@ -317,7 +371,12 @@ class ToTree(Transformer[Token, Any]):
         return ("names", (self.ctx.name,))
 
     def np_or(self, c: list[Any]) -> NP:
+        """"X and Y you control": a controller said once, after the last noun, is said of both."""
         a, b = _of(c, NP)
+        if a.controller is None and b.controller is not None:
+            a = NP(a.fields, b.controller)
+        if a.controller == b.controller and a.controller is not None:
+            return NP((("any_of", (quality_of(NP(a.fields)), quality_of(NP(b.fields)))),), a.controller)
         return NP((("any_of", (quality_of(a), quality_of(b))),))
 
     def creature_head(self, c: list[Any]) -> list[tuple[str, Any]]:
@@ -332,6 +391,31 @@ class ToTree(Transformer[Token, Any]):
 
     def permanent_head(self, c: list[Any]) -> list[tuple[str, Any]]:
         return []
+
+    def card_type_head(self, c: list[Any]) -> list[tuple[str, Any]]:
+        t = lexicon.card_type(str(c[0]))
+        if t is None:
+            raise Unreadable(f"unknown card type {str(c[0])!r}")
+        return [("types", (t,))]
+
+    def other_subtype_head(self, c: list[Any]) -> list[tuple[str, Any]]:
+        found = lexicon.subtype(str(c[0]))
+        if found is None:
+            raise Unreadable(f"unknown subtype {str(c[0])!r}")
+        out: list[tuple[str, Any]] = [("subtypes", (found[1],))]
+        if len(c) > 1:
+            t = lexicon.card_type(str(c[1]))
+            out.append(("types", (t,)))
+        return out
+
+    def non_other_subtype(self, c: list[Any]) -> tuple[str, Any]:
+        found = lexicon.subtype(str(c[-1]))
+        if found is None:
+            raise Unreadable(f"unknown subtype {str(c[-1])!r}")
+        return ("not_subtypes", (found[1],))
+
+    def except_for(self, c: list[Any]) -> tuple[str, Any]:
+        return ("except", quality_of(_one(c, NP)))
 
     def adjectives(self, c: list[Any]) -> list[tuple[str, Any]]:
         return list(c)
@@ -372,6 +456,25 @@ class ToTree(Transformer[Token, Any]):
 
     def blocking(self, c: list[Any]) -> tuple[str, Any]:
         return ("blocking", True)
+
+    def blocking_or_blocked(self, c: list[Any]) -> tuple[str, Any]:
+        return ("unreadable", "blocked creatures are not a quality the checker reads yet")
+
+    def attacking_or_blocking(self, c: list[Any]) -> tuple[str, Any]:
+        return ("any_of", (Quality(attacking=True), Quality(blocking=True)))
+
+    def power_or_toughness_at_most(self, c: list[Any]) -> tuple[str, Any]:
+        n = _number(_toks(c, "NUMBER")[0])
+        return ("any_of", (Quality(power_at_most=n), Quality(toughness_at_most=n)))
+
+    def greatest_power(self, c: list[Any]) -> tuple[str, Any]:
+        return ("unreadable", "'the greatest power' is not a quality the checker reads yet")
+
+    def noncreature(self, c: list[Any]) -> tuple[str, Any]:
+        return ("not_types", ("creature",))
+
+    def dealt_damage(self, c: list[Any]) -> tuple[str, Any]:
+        return ("unreadable", "which creatures were dealt damage is not on the board: give them as targets")
 
     def tapped(self, c: list[Any]) -> tuple[str, Any]:
         return ("tapped", True)
@@ -597,6 +700,16 @@ class ToTree(Transformer[Token, Any]):
 
         return read_quoted(str(c[-1]).strip('"'), self.ctx)
 
+    def gains_kw_quoted(self, c: list[Any]) -> Pred:
+        from legality.text.read import read_quoted
+
+        quoted = read_quoted(str(c[-1]).strip('"'), self.ctx)
+        kws = next(x for x in c if isinstance(x, list))
+        return Pred(keywords=(*kws, *quoted.keywords), abilities=quoted.abilities)
+
+    def gains_choice(self, c: list[Any]) -> Pred:
+        raise Unreadable("a choice of keywords: write the chosen keyword into the text")
+
     def gains_unknown(self, c: list[Any]) -> Pred:
         raise Unreadable("gains abilities the text does not list")
 
@@ -605,6 +718,17 @@ class ToTree(Transformer[Token, Any]):
 
     def loses_all(self, c: list[Any]) -> Pred:
         return Pred(loses_all=True)
+
+    def loses_all_other(self, c: list[Any]) -> Pred:
+        raise Unreadable("loses all other abilities: which abilities remain depends on the order of the effects "
+                         "(613.1f); give the result as keywords and abilities")
+
+    def is_with(self, c: list[Any]) -> Pred:
+        """"Is a 4/4 creature with indestructible": the board gives its types and P/T; the keywords are the meaning."""
+        return Pred(keywords=tuple(next(x for x in c if isinstance(x, list))))
+
+    def base_pt(self, c: list[Any]) -> Pred:
+        return Pred(pt=True)
 
     def cant_gain(self, c: list[Any]) -> Pred:
         return Pred(loses=tuple(c[-1]), cant_gain=True)
@@ -702,6 +826,9 @@ class ToTree(Transformer[Token, Any]):
         where: Any = "attached" if any(isinstance(x, Selector) and x.kind == "attached" for x in c) else "self"
         return Sentence("template", (Placed(where, (Simple(kind="lure"),), "lure"),))
 
+    def lure_target(self, c: list[Any]) -> Sentence:
+        return Sentence("template", (Placed("target", (Simple(kind="lure"),), "lure"),))
+
     def all_attack(self, c: list[Any]) -> Sentence:
         return Sentence("template", (Placed("self", (Simple(kind="all_attack_if_this_attacks"),),
                                             "if this attacks, all attack"),))
@@ -728,6 +855,10 @@ class ToTree(Transformer[Token, Any]):
 
     def no_activation_clause(self, c: list[Any]) -> NoCombat:
         return NoCombat("stops activated abilities: give their results, if any, as effects")
+
+    def extra_combat(self, c: list[Any]) -> Sentence:
+        why = "an additional combat phase: each declaration is judged in its own combat (500.8)"
+        return Sentence("template", (NoCombat(why),))
 
     def cast_timing(self, c: list[Any]) -> Sentence:
         return Sentence("template", (NoCombat("when the spell may be cast"),))
@@ -792,11 +923,23 @@ class ToTree(Transformer[Token, Any]):
     def enchant(self, c: list[Any]) -> str:
         return f"enchant {c[0]}"
 
+    def partner_with(self, c: list[Any]) -> str:
+        return "partner"  # "partner with [name]" is a form of partner (702.124j)
+
     def hexproof_from(self, c: list[Any]) -> str:
         return "hexproof"
 
     def nc_words(self, c: list[Any]) -> str:
         return " ".join(str(x) for x in c)
+
+    def nc_desc(self, c: list[Any]) -> str:
+        return " ".join(str(x) for x in c)
+
+    def nc_sel(self, c: list[Any]) -> str:
+        return " ".join(", ".join(x) if isinstance(x, list) else str(x) for x in c)
+
+    def act_when(self, c: list[Any]) -> None:
+        return None
 
     def triggered(self, c: list[Any]) -> Sentence:
         effects = next(x for x in c if isinstance(x, Sentence))

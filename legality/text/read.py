@@ -18,7 +18,7 @@ from legality.text import lexicon
 from legality.text.context import Context, Unreadable
 from legality.text.parse import ParseFailure, parse
 from legality.text.terms import has_combat_word
-from legality.text.tree import Clause, NoCombat, Placed, Pred, Selector, Sentence
+from legality.text.tree import Clause, NoCombat, Placed, Pred, Selector, Sentence, Unread
 from legality.traits import is_known_keyword
 from models.abilities import Ability, Grant, If, Loses
 
@@ -158,6 +158,12 @@ def compile_sentence(s: str, tree: Sentence) -> Reading:
         if unknown:
             return Reading(s, "not understood", note=f"keyword(s) not known to the checker: {', '.join(unknown)}")
         return Reading(s, "understood", keywords=tree.keywords, note="self", template="keywords")
+    if tree.form == "activated":  # read whole; what it does applies only once activated, as an effect
+        return Reading(s, "no combat meaning", note="an activated ability: once activated, give its result as an "
+                       "effect (with targets)")
+    unread = [p.why for p in tree.parts if isinstance(p, Unread)]
+    if unread:
+        return Reading(s, "not understood", note=unread[0], event=tree.event)
     placed: list[tuple[Where, list[str], list[Ability]]] = []
     why: list[str] = []
     named_target = False
@@ -180,16 +186,11 @@ def compile_sentence(s: str, tree: Sentence) -> Reading:
         note = why[0] if why else "no combat meaning"
         if tree.form == "triggered":
             note = "a triggered ability with no combat effect"
-        elif tree.form == "activated":
-            note = "an activated ability with no combat effect"
         return Reading(s, "no combat meaning", note=note)
     if tree.form == "triggered":  # read whole; the game decides whether it can have resolved (traits.py)
         return Reading(s, "understood", note=f"a triggered ability ({tree.event}) with a combat effect: it changes "
                        "nothing until it resolves; once it has, give its result as an effect (with targets)",
                        template="triggered", event=tree.event)
-    if tree.form == "activated":
-        return Reading(s, "no combat meaning", note="an activated ability: once activated, give its result as an "
-                       "effect (with targets)")
     wheres = {w for w, _, _ in placed}
     if len(wheres) > 1:
         return Reading(s, "not understood", note="the sentence gives abilities to different objects "
