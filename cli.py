@@ -401,10 +401,40 @@ def card_cmd(name: str | None, text: str | None, cards: str | None, as_json: boo
             click.echo(f"      keyword: {kw}")
         for a in r.abilities:
             click.echo(f"      {describe(a)}")
-        if r.status != "understood" and r.note:
+        if (r.status != "understood" or r.event) and r.note:
             click.echo(f"      ({r.status}: {r.note})")
     if not readings:
         click.echo("  (no rules text)")
+
+
+@main.command("serve")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on; the default lets only this machine in (0.0.0.0: every network).")
+@click.option("--port", type=click.IntRange(min=0, max=65535), default=8000, show_default=True)
+@click.option("--cards", "cards", type=click.Path(exists=True, dir_okay=False), default=None,
+              envvar="LEGALITY_CARDS", help="Card library to load (Scryfall or MTGJSON file).")
+@click.option("--fixtures", "fixtures", type=click.Path(exists=True, file_okay=False), default=None,
+              help="Folder of fixture boards the page lists (default: ./fixtures when there is one).")
+@click.option("--time-limit", type=click.FloatRange(min=0.01), default=DEFAULT_TIME_LIMIT, show_default=True,
+              help="Seconds of solving allowed per request; past it the verdict is 'undecided'.")
+def serve_cmd(host: str, port: int, cards: str | None, fixtures: str | None, time_limit: float) -> None:
+    """Start the judge's web page and its JSON API (needs the [serve] extra), then open the address
+    it prints (by default http://127.0.0.1:8000/) in a browser. Ctrl-C stops it."""
+    try:
+        import uvicorn
+
+        from legality.serve import ServeSettings, create_app
+    except ImportError as exc:
+        raise BadInput(f"the page needs the [serve] extra: pip install 'mtg-combat-legality[serve]' ({exc})") from None
+    from pathlib import Path
+
+    folder = Path(fixtures) if fixtures else next((p for p in (Path("fixtures"), Path(__file__).parent / "fixtures")
+                                                   if p.is_dir()), None)
+    app = create_app(ServeSettings(cards=_cards(cards, False), fixtures=folder, time_limit=time_limit))
+    where = "only this machine can reach it" if host in ("127.0.0.1", "localhost", "::1") else \
+        f"listening on {host}: other machines may reach it"
+    click.echo(f"legality: serving the page on http://{host}:{port}/ ({where})", err=True)
+    uvicorn.run(app, host=host, port=port, log_level="warning")
 
 
 @main.command("schema")

@@ -24,13 +24,16 @@ class Answer:
 
 def holds(board: Board, cond: Condition, you: str, origin: str) -> Answer:
     """Evaluate ``cond`` for an ability controlled by ``you`` that comes from ``origin`` (a permanent id)."""
-    from legality.traits import matches
+    from legality.traits import MatchContext, matches
 
     index = {p.id: i for i, p in enumerate(board.players)}
+    source = next((p for p in board.permanents if p.id == origin), None)
     if cond.kind == "control":
         def count(players: set[str]) -> int:
-            return sum(1 for p in board.permanents if p.controller in players and p.id != origin
-                       and (cond.quality is None or matches(cond.quality, p, frozenset(k.lower() for k in p.keywords))))
+            within = MatchContext(you, source)
+            return sum(1 for p in board.permanents if p.controller in players
+                       and (cond.quality is None or matches(cond.quality, p, frozenset(k.lower() for k in p.keywords),
+                                                            within)))
 
         def ok(n: int) -> bool:
             return (cond.at_least is None or n >= cond.at_least) and (cond.at_most is None or n <= cond.at_most)
@@ -52,7 +55,6 @@ def holds(board: Board, cond: Condition, you: str, origin: str) -> Answer:
         return Answer(within != cond.negate, f"{field} {value}")
     if cond.kind == "your_turn":
         return Answer((board.active_player == you) != cond.negate, f"active player {board.active_player}")
-    source = next((p for p in board.permanents if p.id == origin), None)
     if source is None or cond.state is None:
         return Answer(None, "the condition is about the object the ability comes from, which is not on the board")
     return Answer(_state(board, source, cond.state) != cond.negate, f"{source.id} {cond.state}")

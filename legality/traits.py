@@ -238,6 +238,25 @@ def _norm(kw: str) -> str:
     return " ".join(kw.lower().split())
 
 
+STEPS = ("declaration of attackers", "declaration of blockers", "combat damage")
+_EVENTS = ((r"\battack", 0, "when attackers are declared"), (r"\bblock", 1, "when blockers are declared"),
+           (r"\bdamage\b", 2, "when combat damage is dealt"), (r"\bend of combat\b", 3, "at end of combat"))
+
+
+def judged_step(board: Board) -> str:
+    """The step a board is judged at (the contract: damage, else blocks, else attacks)."""
+    return STEPS[2] if board.damage is not None else STEPS[1] if board.blocks is not None else STEPS[0]
+
+
+def trigger_later(event: str, step: str) -> str | None:
+    """When a triggered ability with this event triggers, if that is only at or after the step judged
+    (it can't have resolved before that declaration: 508.3a, 603.3); None if it may have resolved."""
+    found = [(order, words) for pattern, order, words in _EVENTS if re.search(pattern, event)]
+    if not found or min(order for order, _ in found) < STEPS.index(step):
+        return None
+    return " or ".join(words for _, words in found)
+
+
 def build_game(board: Board) -> Game:
     """Work out every creature's traits from all sources (abilities stage of the pipeline)."""
     from legality.conditions import holds
@@ -262,7 +281,7 @@ def build_game(board: Board) -> Game:
                 return
             warnings.append(f"{label}: condition {ab.condition.text!r} {'holds' if answer.value else 'does not hold'}"
                             f" ({answer.why})")
-            for kw in ab.keywords:
+            for kw in ab.keywords if answer.value else ():
                 if holder in own_kw:
                     own_kw[holder].append((_norm(kw), source, origin, you))
             for inner in ab.abilities:
@@ -279,6 +298,7 @@ def build_game(board: Board) -> Game:
             own_ab[holder].append(Sourced(ab, source, origin, you))
 
     hand = {pl.id: pl.hand_size for pl in board.players}
+    step = judged_step(board)
     for p in board.permanents:
         holder = p.id
         attached = p.attached_to if p.attached_to in perms and not p.is_creature else None
@@ -292,7 +312,11 @@ def build_game(board: Board) -> Game:
             ctx = Context(hand_size=hand.get(p.controller), source_id=p.id, name=p.name)
             for r in read(p.oracle, p.name, ctx):
                 where = r.note.split(";")[0]
-                if r.status == "not understood":
+                later = trigger_later(r.event, step) if r.event else None
+                if later is not None:
+                    warnings.append(f"{p.name} ({p.id}): {r.sentence!r} triggers {later}, so it can't have resolved "
+                                    f"before the {step} judged here (508.3a, 509.5a, 603.3)")
+                elif r.status == "not understood" or r.event:
                     unread.append(f"{p.name} ({p.id}): {r.sentence!r}: {r.note}")
                 elif where == "target":
                     unread.append(f"{p.name} ({p.id}): {r.sentence!r}: targets a creature; give the result as an "
@@ -326,9 +350,15 @@ def build_game(board: Board) -> Game:
                 if r.status == "not understood":
                     unread.append(f"effect {e.source!r}: {r.sentence!r}: {r.note}")
                     continue
+                if r.status == "understood" and r.note.startswith("target") and not targets:
+                    unread.append(f"effect {e.source!r}: {r.sentence!r}: applies to creatures it names or targets: "
+                                  "give them as the effect's targets")
+                    continue
                 if r.keywords:
                     text_abilities.append(Grant(kind="grant", keywords=r.keywords))
                 text_abilities.extend(r.abilities)
+        if e.abilities and not targets and any(ab.kind not in GLOBAL_KINDS for ab in e.abilities):
+            unread.append(f"effect {e.source!r}: its abilities apply to its targets, and it has none: give targets")
         for ab in (*e.abilities, *text_abilities):
             if ab.kind in GLOBAL_KINDS:
                 take(ab, None, e.source, origin, e.controller, targets or None)

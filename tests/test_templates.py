@@ -3,6 +3,8 @@
 Each row: the card, its Oracle text (or one of its sentences, or an effect's text), and the reading
 expected, one entry per sentence joined by " | ":
 - ``kw:a,b``: keywords; ``-``: no combat meaning; ``?``: must be reported as not understood;
+  ``trigger``: a triggered ability with a combat effect (603.3: it changes nothing until it resolves;
+  the checker asks for its result as an effect wherever it can have resolved before the step judged);
 - an ability: ``kind(param=value, ...)``; a grant: ``grant<to>[quality](contents)``; several ``;``.
 The meanings come from the cards' rules text and the CR sections cited in docs/abilities.md.
 """
@@ -76,6 +78,8 @@ def summary(readings: list[Reading]) -> str:
     for r in readings:
         if r.status == "not understood":
             parts.append("?")
+        elif r.event:
+            parts.append("trigger")  # a triggered ability with a combat effect: read, applied once resolved
         elif r.status == "no combat meaning":
             parts.append("-")
         else:
@@ -299,10 +303,110 @@ TABLE: list[tuple[str, str, str]] = [
      "grant<opponents>(loses(first strike);loses(first strike,cant_gain))"),
     ("Champion of Lambholt", "Creatures with power less than Champion of Lambholt's power can't block creatures you "
      "control.", "grant<all>[power_vs_source=less](cant_block[controller=you]())"),
+    # lords and type-based selectors: a creature type names the creatures with that subtype (205.3m); "other"
+    # excludes the source; "X and Y you control" says the controller of both (613.1f: the abilities are granted)
+    ("Lord of Atlantis", "Other Merfolk get +1/+1 and have islandwalk.",
+     "grant<all>[other=True,subtypes=Merfolk](kw:islandwalk)"),
+    ("Master of the Pearl Trident", "Other Merfolk creatures you control get +1/+1 and have islandwalk.",
+     "grant<you>[other=True,subtypes=Merfolk](kw:islandwalk)"),
+    ("Elvish Champion", "Other Elf creatures get +1/+1 and have forestwalk.",
+     "grant<all>[other=True,subtypes=Elf](kw:forestwalk)"),
+    ("Striking Sliver", "Sliver creatures you control have first strike.", "grant<you>[subtypes=Sliver](kw:first strike)"),
+    ("Death Baron", "Skeletons you control and other Zombies you control get +1/+1 and have deathtouch.",
+     "grant<you>[any_of=(subtypes=Skeleton|other=True,subtypes=Zombie)](kw:deathtouch)"),
+    ("River Darter", "River Darter can't be blocked by Dinosaurs.", "cant_be_blocked_by[subtypes=Dinosaur]()"),
+    ("Juggernaut", "Juggernaut attacks each combat if able.\nJuggernaut can't be blocked by Walls.",
+     "attacks_each_combat | cant_be_blocked_by[subtypes=Wall]()"),
+    ("Challenger Troll", "Each creature you control with power 4 or greater can't be blocked by more than one "
+     "creature.", "grant<you>[power_at_least=4](max_blockers(n=1))"),
+    ("Tetsuko Umezawa, Fugitive", "Creatures you control with power or toughness 1 or less can't be blocked.",
+     "grant<you>[any_of=(power_at_most=1|toughness_at_most=1)](cant_be_blocked)"),
+    ("Archetype of Imagination", "Creatures you control have flying.\nCreatures your opponents control lose flying "
+     "and can't have or gain flying.", "grant<you>(kw:flying) | grant<opponents>(loses(flying);loses(flying,cant_gain))"),
+    # conditions read from the board (611.3a): a card type or a land or planeswalker subtype in "you control"
+    ("Aerial Engineer", "As long as you control an artifact, Aerial Engineer gets +2/+0 and has flying.",
+     "if<at_least=1,kind=control>[types=artifact](kw:flying)"),
+    ("Arisen Gorgon", "Arisen Gorgon has deathtouch as long as you control a Liliana planeswalker.",
+     "if<at_least=1,kind=control>[subtypes=Liliana,types=planeswalker](kw:deathtouch)"),
+    ("Garrison Sergeant", "Garrison Sergeant has double strike as long as you control a Gate.",
+     "if<at_least=1,kind=control>[subtypes=Gate](kw:double strike)"),
+    ("Gatebreaker Ram", "As long as you control two or more Gates, Gatebreaker Ram has vigilance and trample.",
+     "if<at_least=2,kind=control>[subtypes=Gate](kw:vigilance;kw:trample)"),
+    ("Sorin, Vengeful Bloodlord", "As long as it's your turn, creatures and planeswalkers you control have lifelink.",
+     "if<kind=your_turn>(grant<you>[any_of=(|types=planeswalker)](kw:lifelink))"),
+    # type-changing effects: the board gives types and P/T; the keywords the text gives are its meaning (613.1d, f)
+    ("Gideon Blackblade", "As long as it's your turn, Gideon Blackblade is a 4/4 Human Soldier creature with "
+     "indestructible that's still a planeswalker.", "if<kind=your_turn>(kw:indestructible)"),
+    ("Sylvan Awakening", "Until your next turn, all lands you control become 2/2 Elemental creatures with reach, "
+     "indestructible, and haste. They're still lands.", "grant<you>[types=land](kw:reach;kw:indestructible;kw:haste) | -"),
+    # compound predicates with durations; "until your next turn"; losing abilities (613.1f; 509.1c requirement)
+    ("Emergent Growth", "Target creature gets +5/+5 until end of turn and must be blocked this turn if able.",
+     "must_be_blocked"),
+    ("Vivien, Champion of the Wilds", "Until your next turn, up to one target creature gains vigilance and reach.",
+     "grant<all>(kw:vigilance;kw:reach)"),
+    ("Merfolk Trickster", "It loses all abilities until end of turn.", "loses(all)"),
+    ("Kasmina's Transmutation", "Enchanted creature loses all abilities and has base power and toughness 1/1.",
+     "loses(all)"),
+    ("Turn to Frog", "Until end of turn, target creature loses all abilities and becomes a blue Frog with base "
+     "power and toughness 1/1.", "loses(all)"),
+    ("Declare Dominance", "Target creature gets +3/+3 until end of turn. All creatures able to block it this turn do "
+     "so.", "- | lure"),
+    # non-combat forms: their words only describe which objects an effect acts on, or what happened (207.2c ability
+    # words; 603.4 intervening "if"; 602.5b activation limits; 700.2 modes; 714.2 chapters; 111 tokens; 702.x)
+    ("Plummet", "Destroy target creature with flying.", "-"),
+    ("Divine Verdict", "Destroy target attacking or blocking creature.", "-"),
+    ("Slash of Talons", "Slash of Talons deals 2 damage to target attacking or blocking creature.", "-"),
+    ("Flame Sweep", "Flame Sweep deals 2 damage to each creature except for creatures you control with flying.", "-"),
+    ("Chandra's Outrage", "Chandra's Outrage deals 4 damage to target creature and 2 damage to that creature's "
+     "controller.", "-"),
+    ("Carnage Tyrant", "This spell can't be countered.", "-"),
+    ("Winged Words", "This spell costs {1} less to cast if you control a creature with flying.", "-"),
+    ("Warden of Evos Isle", "Creature spells with flying you cast cost {1} less to cast.", "-"),
+    ("Storm Fleet Spy", "Raid — When Storm Fleet Spy enters the battlefield, if you attacked with a creature this "
+     "turn, draw a card.", "-"),
+    ("Rigging Runner", "Raid — Rigging Runner enters the battlefield with a +1/+1 counter on it if you attacked with "
+     "a creature this turn.", "-"),
+    ("Glint-Horn Buccaneer", "{1}{R}, Discard a card: Draw a card. Activate only if Glint-Horn Buccaneer is "
+     "attacking.", "-"),
+    ("Gallant Cavalry", "When Gallant Cavalry enters the battlefield, create a 2/2 white Knight creature token with "
+     "vigilance.", "-"),
+    ("Footlight Fiend", "When Footlight Fiend dies, it deals 1 damage to any target.", "-"),
+    ("Assure // Assemble", "Create three 2/2 green and white Elf Knight creature tokens with vigilance.", "-"),
+    ("Anticipate", "Look at the top three cards of your library. Put one of them into your hand and the rest on the "
+     "bottom of your library in any order.", "- | -"),
+    ("Crushing Canopy", "Choose one —\n• Destroy target creature with flying.\n• Destroy target enchantment.",
+     "- | - | -"),
+    ("History of Benalia", "I, II — Create a 2/2 white Knight creature token with vigilance.\nIII — Knights you "
+     "control get +2/+1 until end of turn.", "- | -"),
+    ("Response // Resurgence", "After this main phase, there is an additional combat phase followed by an "
+     "additional main phase.", "-"),
+    ("Garruk, Cursed Huntsman", "−6: You get an emblem with \"Creatures you control get +3/+3 and have trample.\"",
+     "-"),
+    ("Shifting Ceratops", "{G}: Shifting Ceratops gains your choice of reach, trample, or haste until end of turn.",
+     "-"),
+    ("Ghired's Belligerence", "Kicker {2}{R}", "kw:kicker {2}{r}"),
+    ("Pir, Imaginative Rascal", "Partner with Toothy, Imaginative Genius", "kw:partner"),
+    ("Angel of Invention", "Fabricate 2", "kw:fabricate 2"),
+    ("Gruul Spinebreaker", "Riot", "kw:riot"),
+    ("Chemister's Insight", "Jump-start", "kw:jump-start"),
+    ("Ninja of the Deep Hours", "Ninjutsu {1}{U}", "kw:ninjutsu {1}{u}"),
+    # recognised but not applicable: not understood, never a guess (a wrong reading is worse than none)
+    ("Goring Ceratops", "Whenever Goring Ceratops attacks, other creatures you control gain double strike until end "
+     "of turn.", "trigger"),
+    ("Eternal Skylord", "Zombie tokens you control have flying.", "?"),
+    ("Skymarcher Aspirant", "Skymarcher Aspirant has flying as long as you have the city's blessing.", "?"),
+    ("Charging Tuskodon", "If Charging Tuskodon would deal combat damage to a player, it deals double that damage to "
+     "that player instead.", "?"),
+    ("The Flame of Keld", "If a red source you control would deal damage to a permanent or player this turn, it deals "
+     "that much damage plus 2 to that permanent or player instead.", "?"),
+    ("High Alert", "Creatures you control can attack as though they didn't have defender.", "?"),
+    ("Deep Freeze", "Enchanted creature has base power and toughness 0/4, has defender, loses all other abilities, "
+     "and is a blue Wall in addition to its other colors and types.", "?"),
+    ("Noble Quarry", "Noble Quarry must be blocked if able, and Noble Quarry must be blocked by two or more creatures "
+     "if able.", "?"),
+    ("Vampire's Zeal", "If it's a Vampire, it gains first strike until end of turn.", "?"),
+    ("Bonecrusher Giant", "Damage can't be prevented this turn.", "?"),
     # must be reported as not understood
-    # a triggered ability whose effect matters to combat changes nothing until it resolves (603.3); its result is
-    # an effect the board gives, so the trigger itself is reported, never read as "no combat meaning"
-    ("Goblin Heelcutter", "Whenever Goblin Heelcutter attacks, target creature can't block this turn.", "?"),
     ("Mogg Conscripts", "Mogg Conscripts can't attack unless you've cast a creature spell this turn.", "?"),
     ("Hobble", "Enchanted creature can't block if it's black.", "?"),
     ("Fog Bank", "Prevent all combat damage that would be dealt to and dealt by Fog Bank.", "?"),

@@ -65,3 +65,34 @@ def test_the_damage_step_is_undecided_on_unread_text_as_well(tmp_path: Path) -> 
     assert result.exit_code == 3 and js["legal"] is None and js["undecided_reason"] == "text not understood"
     assert isinstance(js["if_ignored"], bool)
     assert CliRunner().invoke(main, ["damage", str(f), "--ignore-unread"]).exit_code in (0, 1)
+
+
+def test_a_combat_trigger_is_read_and_asked_for_only_where_it_can_have_resolved() -> None:
+    """Goblin Heelcutter: "Whenever Goblin Heelcutter attacks, target creature can't block this turn."
+
+    The trigger is read (understood, no abilities of its own: 603.3, it changes nothing until it
+    resolves). Judging the attack that triggers it, it can't have resolved (508.3a): only a note. Judging
+    the blocks after it attacked, its result may matter: the board must give it as an effect, so the
+    verdict is undecided until it does.
+    """
+    from legality.text.read import read
+
+    (r,) = read("Whenever Goblin Heelcutter attacks, target creature can't block this turn.", "Goblin Heelcutter")
+    assert (r.status, r.abilities, r.event) == ("understood", (), "whenever ~ attacks")
+
+    def board(blocks: bool) -> dict[str, object]:
+        b: dict[str, object] = {
+            "version": 1, "active_player": "A", "players": [{"id": "A", "life": 20}, {"id": "B", "life": 20}],
+            "permanents": [{"id": "cutter", "name": "Goblin Heelcutter", "controller": "A", "power": 3,
+                            "toughness": 2, "types": ["creature"],
+                            "oracle": "Whenever Goblin Heelcutter attacks, target creature can't block this turn."},
+                           {"id": "bear", "name": "Grizzly Bears", "controller": "B"}],
+            "attacks": [{"attacker": "cutter", "target": "B"}]}
+        if blocks:
+            b["blocks"] = []
+        return b
+
+    attack = check(parse_board(board(False)))
+    assert attack.legal is True and any("can't have resolved" in n for n in attack.notes)
+    block = check(parse_board(board(True)))
+    assert block.legal is None and any("give its result as an effect" in u for u in block.not_understood)

@@ -18,8 +18,9 @@ from lark.exceptions import LarkError, VisitError
 
 from legality.text import lexicon
 from legality.text.context import Context, Unreadable
+from legality.text.describe import quality_words
 from legality.text.terms import terminals
-from legality.text.tree import Clause, NoCombat, Part, Placed, Pred, Selector, Sentence
+from legality.text.tree import Clause, NoCombat, Part, Placed, Pred, Selector, Sentence, Unread
 from models.abilities import (
     AttackCost,
     BlockAdditional,
@@ -111,17 +112,26 @@ def _one(children: list[Any], cls: type[Any]) -> Any:
     return found[0] if found else None
 
 
-def quality_of(np: NP) -> Quality:
-    """The ``Quality`` a noun phrase describes (several values of one field mean "any of them")."""
+def quality_of(np: NP, counted: bool = False) -> Quality:
+    """The ``Quality`` a noun phrase describes (several values of one field mean "any of them").
+
+    ``counted``: the phrase counts permanents (a condition), so "creature" is a type to test; where
+    only creatures are ever tested (grants, blockers, attackers) it adds nothing."""
     q: dict[str, Any] = {}
     negs: list[Quality] = []
     for key, value in np.fields:
         if key == "unreadable":
             raise Unreadable(value)
+        if key == "creature_head":
+            if counted:
+                q["types"] = tuple(dict.fromkeys((*q.get("types", ()), "creature")))
+            continue
         if key.startswith("not_"):
             negs.append(Quality(**{key[4:]: value}, negate=True))
         elif key in ("colors", "types", "subtypes", "supertypes", "keywords", "names"):
             q[key] = tuple(dict.fromkeys((*q.get(key, ()), *value)))
+        elif key == "except":
+            negs.append(Quality(any_of=(value,), negate=True))
         elif key == "without_keyword":
             negs.append(Quality(keywords=value, negate=True))
         else:
@@ -172,10 +182,13 @@ class ToTree(Transformer[Token, Any]):
 
     # --- sentences
     def start(self, c: list[Any]) -> Sentence:
-        s = c[0]
+        s = c[-1]
         if isinstance(s, Sentence):
             return s
         raise Unreadable(f"unexpected form {s!r}")
+
+    def lead_in(self, c: list[Any]) -> None:
+        return None
 
     def static(self, c: list[Any]) -> Sentence:
         conds = [x for x in c if isinstance(x, Condition)]
@@ -222,6 +235,53 @@ class ToTree(Transformer[Token, Any]):
             return part
         raise Unreadable("an effect that depends on a condition: give its result as an effect if the condition held")
 
+    def guarded_effect(self, c: list[Any]) -> Part:
+        part = next(x for x in c if isinstance(x, (Clause, NoCombat, Placed, Unread)))
+        if isinstance(part, NoCombat):
+            return part
+        if isinstance(part, Clause) and all(p.pt and not p.keywords and not p.abilities and not p.loses
+                                            and not p.loses_all and not p.unreadable for p in part.preds):
+            return NoCombat("changes power/toughness or other values: give the current values on the board")
+        raise Unreadable("an effect that depends on a condition or choice the checker can't read: give its result "
+                         "as an effect if it applies")
+
+    def nc_cond(self, c: list[Any]) -> None:
+        return None
+
+    def past_cond(self, c: list[Any]) -> None:
+        return None
+
+    def activation_limit(self, c: list[Any]) -> NoCombat:
+        return NoCombat("when the ability may be activated")
+
+    def cost_change(self, c: list[Any]) -> NoCombat:
+        return NoCombat("changes what spells or abilities cost")
+
+    def becomes(self, c: list[Any]) -> Part:
+        """"Becomes a 4/4 creature with haste": the board gives types and P/T; the keywords are the meaning."""
+        kws = next((x for x in c if isinstance(x, list)), None)
+        if kws:
+            return Clause(_one(c, Selector), (Pred(keywords=tuple(kws)),))
+        return NoCombat("changes types or values: give the permanent's types and P/T on the board")
+
+    def emblem(self, c: list[Any]) -> Part:
+        from legality.text.read import read_quoted
+
+        text = str(_toks(c, "QUOTED")[0]).strip('"')
+        try:
+            pred = read_quoted(text, self.ctx)
+        except Unreadable as exc:
+            return Unread(f"an emblem whose ability the checker can't read ({exc}): give it as an effect")
+        if pred.pt and not pred.keywords and not pred.abilities:
+            return NoCombat("an emblem with no combat meaning")
+        return Unread("an emblem with a combat ability: give it as an effect")
+
+    def spell_keywords(self, c: list[Any]) -> NoCombat:
+        return NoCombat("keywords of instant and sorcery spells, which never attack or block")
+
+    def becomes_with(self, c: list[Any]) -> list[str]:
+        return cast(list[str], c[0])
+
     def goad(self, c: list[Any]) -> Placed:
         return Placed("target", (Simple(kind="goad"),), "goad")
 
@@ -229,16 +289,26 @@ class ToTree(Transformer[Token, Any]):
         return Placed("global", (Grant(kind="grant", to="opponents", abilities=(Simple(kind="goad"),)),), "goad all")
 
     def untap(self, c: list[Any]) -> NoCombat:
-        return NoCombat("untaps: give the creature's state (tapped) on the board")
+        target = any(isinstance(x, Selector) and x.kind == "target" for x in c)
+        return NoCombat("untaps: give the creature's state (tapped) on the board", target)
+
+    def untap_obj(self, c: list[Any]) -> Selector | None:
+        return next((x for x in c if isinstance(x, Selector)), None)
 
     def noncombat(self, c: list[Any]) -> NoCombat:
-        return NoCombat("an effect with no combat meaning")
+        words = " ".join(str(x) for x in c)
+        return NoCombat("an effect with no combat meaning", "target" in words.split())
 
     def create(self, c: list[Any]) -> NoCombat:
         return NoCombat("creates tokens: give them on the board once they exist")
 
     def noncombat_damage(self, c: list[Any]) -> NoCombat:
-        return NoCombat("noncombat damage: give the damage marked on the board")
+        words = " ".join(str(x) for x in c if isinstance(x, str))
+        target = "target" in words.split() or any(isinstance(x, Selector) and x.kind == "target" for x in c)
+        return NoCombat("noncombat damage: give the damage marked on the board", target)
+
+    def dealer(self, c: list[Any]) -> Any:
+        return c[0] if c else None
 
     def noncombat_subject(self, c: list[Any]) -> NoCombat:
         return NoCombat("no combat meaning (entering, dying, fighting, untapping)")
@@ -248,7 +318,7 @@ class ToTree(Transformer[Token, Any]):
 
     # --- subjects
     def self_ref(self, c: list[Any]) -> Selector:
-        return Selector("self")
+        return Selector("self", pronoun=bool(_toks(c, "PRONOUN")))
 
     def enchanted(self, c: list[Any]) -> Selector:
         return Selector("attached")
@@ -256,7 +326,8 @@ class ToTree(Transformer[Token, Any]):
     equipped = enchanted
 
     def target_ref(self, c: list[Any]) -> Selector:
-        return Selector("target")
+        refers = not any(isinstance(x, Token) and x.type == "TARGET_WORD" for x in c)
+        return Selector("target", pronoun=refers)
 
     def group(self, c: list[Any]) -> Selector:
         np = _one(c, NP)
@@ -281,6 +352,8 @@ class ToTree(Transformer[Token, Any]):
     def np(self, c: list[Any]) -> NP:
         fields: list[tuple[str, Any]] = []
         controller = None
+        if _toks(c, "OTHER"):
+            fields.append(("other", True))
         for x in c:
             if isinstance(x, list):
                 fields.extend(x)
@@ -298,11 +371,16 @@ class ToTree(Transformer[Token, Any]):
         return ("names", (self.ctx.name,))
 
     def np_or(self, c: list[Any]) -> NP:
+        """"X and Y you control": a controller said once, after the last noun, is said of both."""
         a, b = _of(c, NP)
+        if a.controller is None and b.controller is not None:
+            a = NP(a.fields, b.controller)
+        if a.controller == b.controller and a.controller is not None:
+            return NP((("any_of", (quality_of(NP(a.fields)), quality_of(NP(b.fields)))),), a.controller)
         return NP((("any_of", (quality_of(a), quality_of(b))),))
 
     def creature_head(self, c: list[Any]) -> list[tuple[str, Any]]:
-        return []
+        return [("creature_head", True)]
 
     def type_head(self, c: list[Any]) -> list[tuple[str, Any]]:
         word = str(c[0])
@@ -313,6 +391,31 @@ class ToTree(Transformer[Token, Any]):
 
     def permanent_head(self, c: list[Any]) -> list[tuple[str, Any]]:
         return []
+
+    def card_type_head(self, c: list[Any]) -> list[tuple[str, Any]]:
+        t = lexicon.card_type(str(c[0]))
+        if t is None:
+            raise Unreadable(f"unknown card type {str(c[0])!r}")
+        return [("types", (t,))]
+
+    def other_subtype_head(self, c: list[Any]) -> list[tuple[str, Any]]:
+        found = lexicon.subtype(str(c[0]))
+        if found is None:
+            raise Unreadable(f"unknown subtype {str(c[0])!r}")
+        out: list[tuple[str, Any]] = [("subtypes", (found[1],))]
+        if len(c) > 1:
+            t = lexicon.card_type(str(c[1]))
+            out.append(("types", (t,)))
+        return out
+
+    def non_other_subtype(self, c: list[Any]) -> tuple[str, Any]:
+        found = lexicon.subtype(str(c[-1]))
+        if found is None:
+            raise Unreadable(f"unknown subtype {str(c[-1])!r}")
+        return ("not_subtypes", (found[1],))
+
+    def except_for(self, c: list[Any]) -> tuple[str, Any]:
+        return ("except", quality_of(_one(c, NP)))
 
     def adjectives(self, c: list[Any]) -> list[tuple[str, Any]]:
         return list(c)
@@ -353,6 +456,25 @@ class ToTree(Transformer[Token, Any]):
 
     def blocking(self, c: list[Any]) -> tuple[str, Any]:
         return ("blocking", True)
+
+    def blocking_or_blocked(self, c: list[Any]) -> tuple[str, Any]:
+        return ("unreadable", "blocked creatures are not a quality the checker reads yet")
+
+    def attacking_or_blocking(self, c: list[Any]) -> tuple[str, Any]:
+        return ("any_of", (Quality(attacking=True), Quality(blocking=True)))
+
+    def power_or_toughness_at_most(self, c: list[Any]) -> tuple[str, Any]:
+        n = _number(_toks(c, "NUMBER")[0])
+        return ("any_of", (Quality(power_at_most=n), Quality(toughness_at_most=n)))
+
+    def greatest_power(self, c: list[Any]) -> tuple[str, Any]:
+        return ("unreadable", "'the greatest power' is not a quality the checker reads yet")
+
+    def noncreature(self, c: list[Any]) -> tuple[str, Any]:
+        return ("not_types", ("creature",))
+
+    def dealt_damage(self, c: list[Any]) -> tuple[str, Any]:
+        return ("unreadable", "which creatures were dealt damage is not on the board: give them as targets")
 
     def tapped(self, c: list[Any]) -> tuple[str, Any]:
         return ("tapped", True)
@@ -477,7 +599,7 @@ class ToTree(Transformer[Token, Any]):
 
     def cant_attack_unless_defender_controls(self, c: list[Any]) -> Pred:
         np, at_least, at_most = next(x for x in c if isinstance(x, tuple) and len(x) == 3)
-        cond = Condition(kind="control", player="defending", quality=quality_of(np), at_least=at_least,
+        cond = Condition(kind="control", player="defending", quality=quality_of(np, counted=True), at_least=at_least,
                          at_most=at_most, negate=True, text="unless defending player controls it")
         return Pred(abilities=(CantAttack(kind="cant_attack", planeswalkers=True),), condition=cond)
 
@@ -578,6 +700,16 @@ class ToTree(Transformer[Token, Any]):
 
         return read_quoted(str(c[-1]).strip('"'), self.ctx)
 
+    def gains_kw_quoted(self, c: list[Any]) -> Pred:
+        from legality.text.read import read_quoted
+
+        quoted = read_quoted(str(c[-1]).strip('"'), self.ctx)
+        kws = next(x for x in c if isinstance(x, list))
+        return Pred(keywords=(*kws, *quoted.keywords), abilities=quoted.abilities)
+
+    def gains_choice(self, c: list[Any]) -> Pred:
+        raise Unreadable("a choice of keywords: write the chosen keyword into the text")
+
     def gains_unknown(self, c: list[Any]) -> Pred:
         raise Unreadable("gains abilities the text does not list")
 
@@ -586,6 +718,17 @@ class ToTree(Transformer[Token, Any]):
 
     def loses_all(self, c: list[Any]) -> Pred:
         return Pred(loses_all=True)
+
+    def loses_all_other(self, c: list[Any]) -> Pred:
+        raise Unreadable("loses all other abilities: which abilities remain depends on the order of the effects "
+                         "(613.1f); give the result as keywords and abilities")
+
+    def is_with(self, c: list[Any]) -> Pred:
+        """"Is a 4/4 creature with indestructible": the board gives its types and P/T; the keywords are the meaning."""
+        return Pred(keywords=tuple(next(x for x in c if isinstance(x, list))))
+
+    def base_pt(self, c: list[Any]) -> Pred:
+        return Pred(pt=True)
 
     def cant_gain(self, c: list[Any]) -> Pred:
         return Pred(loses=tuple(c[-1]), cant_gain=True)
@@ -618,6 +761,10 @@ class ToTree(Transformer[Token, Any]):
     def count_one(self, c: list[Any]) -> tuple[NP, int | None, int | None]:
         return (_one(c, NP), 1, None)
 
+    def count_another(self, c: list[Any]) -> tuple[NP, int | None, int | None]:
+        np = _one(c, NP)
+        return (NP((*np.fields, ("other", True)), np.controller), 1, None)
+
     def count_n(self, c: list[Any]) -> tuple[NP, int | None, int | None]:
         return (_one(c, NP), _number(_toks(c, "NUMBER")[0]), None)
 
@@ -626,8 +773,11 @@ class ToTree(Transformer[Token, Any]):
 
     def _control(self, c: list[Any], player: Any, negate: bool, text: str) -> Condition:
         np, at_least, at_most = c[0]
-        return Condition(kind="control", player=player, quality=quality_of(np), at_least=at_least,
-                         at_most=at_most, negate=negate, text=text)
+        q = quality_of(np, counted=True)
+        count = (f"{at_least} or more" if at_least not in (None, 1) else "no" if at_most == 0
+                 else "another" if q.other else "a")
+        return Condition(kind="control", player=player, quality=q, at_least=at_least,
+                         at_most=at_most, negate=negate, text=f"{text} {count} {quality_words(q)}")
 
     def you_control(self, c: list[Any]) -> Condition:
         return self._control(c, "you", False, "you control")
@@ -668,13 +818,16 @@ class ToTree(Transformer[Token, Any]):
 
     def battlefield_at_least(self, c: list[Any]) -> Condition:
         n = _number(_toks(c, "NUMBER")[0])
-        return Condition(kind="control", player="any", quality=quality_of(_one(c, NP)), at_least=n,
+        return Condition(kind="control", player="any", quality=quality_of(_one(c, NP), counted=True), at_least=n,
                          text="on the battlefield")
 
     # --- whole-sentence forms
     def lure(self, c: list[Any]) -> Sentence:
         where: Any = "attached" if any(isinstance(x, Selector) and x.kind == "attached" for x in c) else "self"
         return Sentence("template", (Placed(where, (Simple(kind="lure"),), "lure"),))
+
+    def lure_target(self, c: list[Any]) -> Sentence:
+        return Sentence("template", (Placed("target", (Simple(kind="lure"),), "lure"),))
 
     def all_attack(self, c: list[Any]) -> Sentence:
         return Sentence("template", (Placed("self", (Simple(kind="all_attack_if_this_attacks"),),
@@ -702,6 +855,10 @@ class ToTree(Transformer[Token, Any]):
 
     def no_activation_clause(self, c: list[Any]) -> NoCombat:
         return NoCombat("stops activated abilities: give their results, if any, as effects")
+
+    def extra_combat(self, c: list[Any]) -> Sentence:
+        why = "an additional combat phase: each declaration is judged in its own combat (500.8)"
+        return Sentence("template", (NoCombat(why),))
 
     def cast_timing(self, c: list[Any]) -> Sentence:
         return Sentence("template", (NoCombat("when the spell may be cast"),))
@@ -766,11 +923,23 @@ class ToTree(Transformer[Token, Any]):
     def enchant(self, c: list[Any]) -> str:
         return f"enchant {c[0]}"
 
+    def partner_with(self, c: list[Any]) -> str:
+        return "partner"  # "partner with [name]" is a form of partner (702.124j)
+
     def hexproof_from(self, c: list[Any]) -> str:
         return "hexproof"
 
     def nc_words(self, c: list[Any]) -> str:
         return " ".join(str(x) for x in c)
+
+    def nc_desc(self, c: list[Any]) -> str:
+        return " ".join(str(x) for x in c)
+
+    def nc_sel(self, c: list[Any]) -> str:
+        return " ".join(", ".join(x) if isinstance(x, list) else str(x) for x in c)
+
+    def act_when(self, c: list[Any]) -> None:
+        return None
 
     def triggered(self, c: list[Any]) -> Sentence:
         effects = next(x for x in c if isinstance(x, Sentence))

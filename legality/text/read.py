@@ -18,7 +18,7 @@ from legality.text import lexicon
 from legality.text.context import Context, Unreadable
 from legality.text.parse import ParseFailure, parse
 from legality.text.terms import has_combat_word
-from legality.text.tree import Clause, NoCombat, Placed, Pred, Sentence
+from legality.text.tree import Clause, NoCombat, Placed, Pred, Selector, Sentence, Unread
 from legality.traits import is_known_keyword
 from models.abilities import Ability, Grant, If, Loses
 
@@ -32,7 +32,8 @@ class Reading:
 
     ``note`` says where understood abilities go ("self", "attached", "target", "global"), or why a
     sentence has no combat meaning or is not understood; ``event``: for a triggered ability with a
-    combat effect, its trigger ("whenever ~ attacks"), so the game can tell whether it can have resolved.
+    combat effect (read as understood, with no abilities of its own), its trigger ("whenever ~ attacks"):
+    the game tells whether it can have resolved before the step judged, and if it can, asks for its result.
     """
 
     sentence: str
@@ -50,8 +51,10 @@ def normalise(text: str, name: str | None) -> str:
     t = t.replace("\u201d", '"')
     t = re.sub(r"\([^)]*\)", "", t)
     if name:
-        for n in sorted({name, name.split(",")[0], name.split(" of ")[0]}, key=len, reverse=True):
-            if len(n) > 2:
+        # The card's own name (or a legendary's short name, before the comma) stands for "this object";
+        # a name that is also a keyword (Fear, Flying) is left alone: "has fear" names the keyword.
+        for n in sorted({name, name.split(",")[0]}, key=len, reverse=True):
+            if len(n) > 2 and lexicon.keyword(n) is None:
                 t = re.sub(r"(?<![a-z])" + re.escape(n) + r"(?![a-z])", "~", t, flags=re.IGNORECASE)
     t = re.sub(r"\bCARDNAME\b", "~", t, flags=re.IGNORECASE)
     t = t.lower()
@@ -60,18 +63,23 @@ def normalise(text: str, name: str | None) -> str:
     return t
 
 
+TRIGGERED_LINE = re.compile(r"^(?:[a-z0-9' -]+ — )?(?:when|whenever|at the beginning|at end)\b")
+"""A line that is a triggered ability (603.1), perhaps after an ability word."""
+
+
 def sentences(text: str) -> list[str]:
     """Split normalised text into sentences: lines, then full stops outside braces and quotes.
 
-    An activated ability (a colon outside quotes) stays whole: its effect is one with its cost.
+    An activated ability (a colon outside quotes) or a triggered one stays whole: its effect is one
+    with its cost or trigger, however many sentences it runs over ("... It loses all abilities").
     """
     out: list[str] = []
     for line in text.split("\n"):
         line = line.strip().removeprefix("•").strip()
         if not line:
             continue
-        if _outside_quotes(line, ":"):
-            out.append(line.rstrip(".").strip())
+        if _outside_quotes(line, ":") or TRIGGERED_LINE.match(line):
+            out.append(line.rstrip(".").strip())  # its effect may run over several sentences: one with it
             continue
         out.extend(p for p in (q.strip().rstrip(".").strip() for q in _split_stops(line)) if p)
     return out
@@ -150,9 +158,20 @@ def compile_sentence(s: str, tree: Sentence) -> Reading:
         if unknown:
             return Reading(s, "not understood", note=f"keyword(s) not known to the checker: {', '.join(unknown)}")
         return Reading(s, "understood", keywords=tree.keywords, note="self", template="keywords")
+    if tree.form == "activated":  # read whole; what it does applies only once activated, as an effect
+        return Reading(s, "no combat meaning", note="an activated ability: once activated, give its result as an "
+                       "effect (with targets)")
+    unread = [p.why for p in tree.parts if isinstance(p, Unread)]
+    if unread:
+        return Reading(s, "not understood", note=unread[0], event=tree.event)
     placed: list[tuple[Where, list[str], list[Ability]]] = []
     why: list[str] = []
+    named_target = False
     for part in tree.parts:
+        if isinstance(part, Clause) and part.subject.pronoun and named_target:
+            part = Clause(Selector("target"), part.preds)  # "untap target creature ... and it blocks ~": the target
+        named_target |= (isinstance(part, NoCombat) and part.target) or (
+            isinstance(part, Clause) and part.subject.kind == "target")
         if isinstance(part, NoCombat):
             why.append(part.why)
         elif isinstance(part, Placed):
@@ -167,16 +186,11 @@ def compile_sentence(s: str, tree: Sentence) -> Reading:
         note = why[0] if why else "no combat meaning"
         if tree.form == "triggered":
             note = "a triggered ability with no combat effect"
-        elif tree.form == "activated":
-            note = "an activated ability with no combat effect"
         return Reading(s, "no combat meaning", note=note)
-    if tree.form == "triggered":
-        return Reading(s, "not understood", note=f"a triggered ability ({tree.event}) with a combat effect: it changes "
+    if tree.form == "triggered":  # read whole; the game decides whether it can have resolved (traits.py)
+        return Reading(s, "understood", note=f"a triggered ability ({tree.event}) with a combat effect: it changes "
                        "nothing until it resolves; once it has, give its result as an effect (with targets)",
-                       event=tree.event)
-    if tree.form == "activated":
-        return Reading(s, "no combat meaning", note="an activated ability: once activated, give its result as an "
-                       "effect (with targets)")
+                       template="triggered", event=tree.event)
     wheres = {w for w, _, _ in placed}
     if len(wheres) > 1:
         return Reading(s, "not understood", note="the sentence gives abilities to different objects "

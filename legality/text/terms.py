@@ -18,7 +18,7 @@ NONCOMBAT_VERBS = (
     "look", "reveal", "add", "choose", "copy", "transform", "investigate", "proliferate", "explore", "fight",
     "populate", "amass", "adapt", "regenerate", "attach", "gain control of", "exchange", "double", "distribute",
     "cast", "play", "spend", "flip", "roll", "venture", "learn", "manifest", "seek", "conjure", "connive",
-    "remove", "separate", "shuffle", "target player", "target opponent", "each player", "each opponent",
+    "remove", "separate", "untap", "target player", "target opponent", "each player", "each opponent",
     "you", "that player", "its controller", "its owner", "an opponent", "any player", "defending player",
     "each other player", "your opponents", "that spell's controller", "its owner", "they",
 )
@@ -53,6 +53,22 @@ def _alt(words: list[str]) -> str:
     return f"(?:{body})(?![a-z0-9'-])"
 
 
+WORD_START = r"(?<![a-z0-9'~{}+/-])"
+"""A free word starts a word: a literal of the grammar never matches the head of a longer word ("deal|t")."""
+
+NOT_FREE = "becomes|become|becoming"
+"""Words free text never holds either: what a permanent becomes (a creature, with keywords) is read by its own forms."""
+
+
+def _plural(word: str) -> str:
+    """The plural of a type word ("sorcery" -> "sorceries", "plains" -> "plains")."""
+    if word.endswith("s"):
+        return word
+    if word.endswith("y") and word[-2:-1] not in "aeiou":
+        return word[:-1] + "ies"
+    return word + "s"
+
+
 def _regex(pattern: str) -> str:
     return "/" + pattern.replace("/", "\\/") + "/"
 
@@ -80,14 +96,19 @@ def terminals() -> dict[str, str]:
                 numbered.append(form[:-2])
             elif form.endswith("[cost]") and "[" not in form[:-6]:
                 costed.append(form[:-7].strip())
-    lands = [t.lower() for t in _lexicon_entries("land_types.json")] + ["land", "nonbasic land", "snow land",
-                                                                         "legendary land"]
+    land_types = [t.lower() for t in _lexicon_entries("land_types.json")]
+    lands = [*land_types, "land", "nonbasic land", "snow land", "legendary land"]
+    others = land_types + [t.lower() for name in ("planeswalker_types.json", "artifact_types.json",
+                                                  "enchantment_types.json") for t in _lexicon_entries(name)]
+    card_types = [t for t in _lexicon_entries("card_types.json") if t != "creature"]
     numbers = json.loads((lexicon.HERE / "numbers.json").read_text(encoding="utf-8"))["entries"]
     combat = "|".join(combat_words())
     return {
         "CTYPE_S": _regex(_alt(creature_s)),
         "CTYPE_P": _regex(_alt(creature_p)),
-        "CARD_TYPE": _regex(_alt([t for t in _lexicon_entries("card_types.json") if t != "creature"])),
+        "CARD_TYPE": _regex(_alt(card_types)),
+        "CARD_TYPE_P": _regex(_alt([_plural(t) for t in card_types])),
+        "OTHER_SUBTYPE": _regex(_alt(others + [_plural(t) for t in others])),
         "SUPERTYPE": _regex(_alt(_lexicon_entries("supertypes.json"))),
         "KEYWORD": _regex(_alt(plain)),
         "KW_NUM": _regex(_alt(numbered)),
@@ -96,7 +117,8 @@ def terminals() -> dict[str, str]:
                            r"(?![a-z])"),
         "NUMBER_WORD": _regex(_alt([w for w in numbers if w not in ("a", "an")])),
         "NC_VERB": _regex(_alt(list(NONCOMBAT_VERBS))),
-        "NC_WORD": _regex(rf"(?!(?:{combat})(?![a-z]))(?:[a-z0-9~{{}}+/'-]+|—|\"[^\"]*\")"),
-        "CREATE_WORD": _regex(r"(?!(?:attack\w*|block\w*|combat|damage|must|able|has|have|gains?|can't|cannot|gets?|"
-                              r"loses?|and)(?![a-z]))(?:[a-z0-9~{}+/'-]+|—|\"[^\"]*\")"),
+        "NC_WORD": _regex(rf"{WORD_START}(?!(?:{combat}|{NOT_FREE})(?![a-z]))(?:[a-z0-9~{{}}+/'-]+|—|"
+                          rf"\"(?![^\"]*\b(?:{combat})\b)[^\"]*\")"),
+        "CREATE_WORD": _regex(WORD_START + r"(?!(?:attack\w*|block\w*|combat|damage|must|able|has|have|gains?|"
+                              r"can't|cannot|gets?|loses?|and)(?![a-z]))(?:[a-z0-9~{}+/'-]+|—|\"[^\"]*\")"),
     }

@@ -23,6 +23,7 @@ class Selector:
     quality: Quality | None = None
     to: Literal["you", "opponents", "all"] = "all"
     unreadable: str = ""
+    pronoun: bool = False
 
 
 @dataclass(frozen=True)
@@ -49,9 +50,13 @@ class Clause:
 
 @dataclass(frozen=True)
 class NoCombat:
-    """A clause the grammar read whole as a form with no combat meaning (and why it has none)."""
+    """A clause the grammar read whole as a form with no combat meaning (and why it has none).
+
+    ``target``: it names a target, which a later "it" in the same sentence refers to.
+    """
 
     why: str
+    target: bool = False
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,60 @@
+"""Conditions of static abilities are facts of the board (611.3a), read from it and reported in the notes.
+
+Stone-Tongue Basilisk: "Threshold — As long as seven or more cards are in your graveyard, all
+creatures able to block Stone-Tongue Basilisk do so." With threshold, each creature able to block it
+must (509.1c); without, nothing is required; without ``graveyard_size`` the condition is not guessed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from legality import check_declaration as check
+from legality import parse_board
+
+
+def _board(graveyard: int | None, blocks: list[dict[str, str]]) -> dict[str, Any]:
+    attacker: dict[str, Any] = {"id": "A", "life": 20}
+    if graveyard is not None:
+        attacker["graveyard_size"] = graveyard
+    return {"version": 1, "active_player": "A", "players": [attacker, {"id": "B", "life": 20}],
+            "permanents": [{"id": "basilisk", "name": "Stone-Tongue Basilisk", "controller": "A"},
+                           {"id": "bear", "name": "Grizzly Bears", "controller": "B"}],
+            "attacks": [{"attacker": "basilisk", "target": "B"}], "blocks": blocks}
+
+
+def test_threshold_holds_and_the_lure_requirement_applies() -> None:
+    verdict = check(parse_board(_board(7, [])))
+    assert verdict.legal is False and verdict.maximum == 1
+    assert any("holds (graveyard_size 7)" in n for n in verdict.notes)
+
+
+def test_threshold_does_not_hold_and_nothing_is_required() -> None:
+    verdict = check(parse_board(_board(6, [])))
+    assert verdict.legal is True and verdict.maximum == 0
+    assert any("does not hold (graveyard_size 6)" in n for n in verdict.notes)
+
+
+def test_a_condition_on_a_fact_the_board_lacks_is_not_guessed() -> None:
+    verdict = check(parse_board(_board(None, [])))
+    assert verdict.legal is None and verdict.undecided_reason == "text not understood"
+    assert any("$.players[0].graveyard_size" in u for u in verdict.not_understood)
+
+
+def test_your_turn_conditions_read_the_active_player() -> None:
+    """Daggersail Aeronaut: "As long as it's your turn, Daggersail Aeronaut has flying." (702.9b)."""
+    def board(active: str) -> dict[str, Any]:
+        return {"version": 1, "active_player": active, "players": [{"id": "A", "life": 20}, {"id": "B", "life": 20}],
+                "permanents": [
+                    {"id": "aero", "name": "Daggersail Aeronaut", "controller": "A", "power": 3, "toughness": 2,
+                     "types": ["creature"], "oracle": "As long as it's your turn, Daggersail Aeronaut has flying."},
+                    {"id": "bird", "name": "Bird", "controller": "B", "power": 1, "toughness": 1,
+                     "keywords": ["flying"], "oracle": ""}],
+                "attacks": [{"attacker": "aero" if active == "A" else "bird", "target": "B" if active == "A" else "A"}],
+                "blocks": [{"blocker": "bird", "attacker": "aero"}] if active == "A" else
+                [{"blocker": "aero", "attacker": "bird"}]}
+    # On its controller's turn it flies, and the flying Bird may block it.
+    assert check(parse_board(board("A"))).legal is True
+    # On the other player's turn it has no flying and can't block the flying Bird (702.9b).
+    other = check(parse_board(board("B")))
+    assert other.legal is False and any(v.rule == "702.9b" for v in other.violations)
