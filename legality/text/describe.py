@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from models.abilities import Ability, Grant, Quality
+from models.abilities import Ability, Grant, If, Loses, Quality
 
 PLAIN: dict[str, tuple[str, str]] = {
     "cant_attack_or_block": ("can't attack or block", "508.1c, 509.1b"),
@@ -44,6 +44,25 @@ def quality_words(q: Quality) -> str:
         parts.append(f"power {q.power_at_least} or greater")
     if q.power_at_most is not None:
         parts.append(f"power {q.power_at_most} or less")
+    if q.toughness_at_least is not None:
+        parts.append(f"toughness {q.toughness_at_least} or greater")
+    if q.toughness_at_most is not None:
+        parts.append(f"toughness {q.toughness_at_most} or less")
+    if q.power_vs_source is not None:
+        parts.append(f"power {q.power_vs_source} than this one's")
+    for flag, word in ((q.attacking, "attacking"), (q.blocking, "blocking"), (q.tapped, "tapped")):
+        if flag is not None:
+            parts.append(word if flag else f"not {word}")
+    if q.names:
+        parts.append("named " + "/".join(q.names))
+    if q.controller is not None:
+        parts.append("you control" if q.controller == "you" else "your opponents control")
+    if q.any_of:
+        parts.append("(" + " or ".join(quality_words(sub) for sub in q.any_of) + ")")
+    if q.all_of:
+        parts.append(" and ".join(quality_words(sub) for sub in q.all_of))
+    if q.other:
+        parts.insert(0, "other")
     words = " ".join(parts) or "any"
     return f"not ({words})" if q.negate else words
 
@@ -55,6 +74,14 @@ def describe(ab: Ability) -> str:
         words, rule = PLAIN[k]
         return f"{words} ({rule})"
     d = ab.model_dump(exclude_defaults=True)
+    if isinstance(ab, If):
+        c = ab.condition
+        then = [f"keyword {kw}" for kw in ab.keywords] + [describe(a) for a in ab.abilities]
+        return (f"only while {'not ' if c.negate else ''}{c.text or c.kind} (read from the board): "
+                + "; ".join(then) + " (611.3a)")
+    if isinstance(ab, Loses):
+        what = "all its abilities" if ab.all else ", ".join(ab.keywords)
+        return f"loses {what}" + (" and can't have or gain them" if ab.cant_gain else "") + " (613.1f)"
     if isinstance(ab, Grant):
         who = {"you": "creatures you control", "opponents": "creatures your opponents control",
                "all": "all creatures"}[ab.to]
