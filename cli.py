@@ -11,7 +11,7 @@ import os
 import signal
 import sys
 from collections.abc import Callable
-from typing import Any, BinaryIO, TextIO, TypeVar
+from typing import Any, BinaryIO, NoReturn, TextIO, TypeVar
 
 import click
 
@@ -243,8 +243,17 @@ def batch_cmd(file: BinaryIO, jobs: int, rules: str | None, conditional: str | N
         except Interrupted as exc:
             name = signal.Signals(exc.signum).name
             click.echo(f"interrupted by {name}: {exc.written} line{'s' * (exc.written != 1)} written", err=True)
-            sys.exit(EXIT_SIGNAL + exc.signum)
+            _leave(EXIT_SIGNAL + exc.signum)
     sys.exit(EXIT_ILLEGAL if tally.errors else EXIT_LEGAL)
+
+
+def _leave(code: int) -> NoReturn:
+    """Exit at once after an interrupt: the output is flushed, and no exit-time clean-up of the worker
+    pool (which a signal may have left mid-operation) can keep the process waiting; the workers die
+    with it (batch.py asks the kernel to kill them when their parent dies)."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)
 
 
 @main.command("regress")

@@ -250,8 +250,14 @@ def _run_pool(lines: Iterator[Line], settings: Settings, jobs: int,
         while pending:
             emit(pending.popleft().get())
         pool.close()
+    except Interrupted:
+        # The signal may have cut the pool's own bookkeeping short (a lock held, a task half sent):
+        # terminate() and join() can then wait for ever. Kill the workers outright and leave the pool.
+        for worker in getattr(pool, "_pool", ()):
+            worker.kill()
+        raise
     except BaseException:
         pool.terminate()
-        raise
-    finally:
         pool.join()
+        raise
+    pool.join()
