@@ -10,7 +10,7 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from legality.text import lexicon
 from models.abilities import (
@@ -175,15 +175,17 @@ class MatchContext:
     source: Permanent | None = None
     attacking: frozenset[str] = frozenset()
     blocking: frozenset[str] = frozenset()
+    targets: Mapping[str, str] = field(default_factory=dict)
 
     @staticmethod
     def of(board: Board) -> MatchContext:
-        """Who is attacking and blocking on this board (for "attacking creatures" and the like)."""
-        return MatchContext(attacking=frozenset(a.attacker for a in board.attacks or () if a.declared),
-                            blocking=frozenset(b.blocker for b in board.blocks or ()))
+        """Who is attacking (what) and blocking on this board (for "attacking creatures" and the like)."""
+        targets = {a.attacker: a.target for a in board.attacks or () if a.declared}
+        return MatchContext(attacking=frozenset(targets), blocking=frozenset(b.blocker for b in board.blocks or ()),
+                            targets=targets)
 
     def for_source(self, you: str | None, source: Permanent | None) -> MatchContext:
-        return MatchContext(you, source, self.attacking, self.blocking)
+        return MatchContext(you, source, self.attacking, self.blocking, self.targets)
 
 
 NO_CONTEXT = MatchContext()
@@ -223,6 +225,9 @@ def matches(q: Quality, p: Permanent, keywords: frozenset[str], ctx: MatchContex
         ok &= (p.id in ctx.blocking) == q.blocking
     if q.tapped is not None:
         ok &= p.tapped == q.tapped
+    if q.attacking_player is not None:  # the player itself, not their planeswalkers or battles (506.2)
+        player = ctx.you if q.attacking_player == "you" else ctx.source.attached_to if ctx.source else None
+        ok &= player is not None and ctx.targets.get(p.id) == player
     if q.power_vs_source is not None:
         src = ctx.source.power if ctx.source is not None else None
         ok &= src is not None and p.power is not None and (

@@ -51,6 +51,9 @@ class Quality(Frozen):
     attacking: bool | None = None
     blocking: bool | None = None
     tapped: bool | None = None
+    attacking_player: Literal["you", "enchanted"] | None = Field(
+        default=None, description="attacking that player itself (not a planeswalker or battle): the ability's "
+        "controller, or the player the ability's Aura enchants (\"creatures attacking enchanted player\")")
     power_vs_source: Literal["less", "greater"] | None = Field(
         default=None, description="power less or greater than that of the object the ability comes from")
     any_of: tuple[Quality, ...] | None = Field(default=None, description="matches one of these (\"and/or\")")

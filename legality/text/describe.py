@@ -53,6 +53,8 @@ def quality_words(q: Quality) -> str:
     for flag, word in ((q.attacking, "attacking"), (q.blocking, "blocking"), (q.tapped, "tapped")):
         if flag is not None:
             parts.append(word if flag else f"not {word}")
+    if q.attacking_player is not None:
+        parts.append("attacking " + ("you" if q.attacking_player == "you" else "the enchanted player"))
     if q.names:
         parts.append("named " + "/".join(q.names))
     if q.controller is not None:

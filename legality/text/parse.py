@@ -867,7 +867,10 @@ class ToTree(Transformer[Token, Any]):
         return NoCombat("how permanents enter the battlefield: give their state on the board")
 
     def attacking_you(self, c: list[Any]) -> tuple[str, Any]:
-        return ("unreadable", "creatures attacking a particular player are not a quality the checker reads yet")
+        return ("attacking_player", "you")
+
+    def attacking_enchanted(self, c: list[Any]) -> tuple[str, Any]:
+        return ("attacking_player", "enchanted")
 
     def blocking_it(self, c: list[Any]) -> tuple[str, Any]:
         return ("unreadable", "creatures blocking a particular attacker are not a quality the checker reads yet")
