@@ -19,7 +19,8 @@ NONCOMBAT_VERBS = (
     "populate", "amass", "adapt", "regenerate", "attach", "gain control of", "exchange", "double", "distribute",
     "cast", "play", "spend", "flip", "roll", "venture", "learn", "manifest", "seek", "conjure", "connive",
     "remove", "separate", "untap", "target player", "target opponent", "each player", "each opponent",
-    "you", "that player", "its controller", "that creature's controller", "its owner", "an opponent", "any player", "defending player",
+    "you", "that player", "its controller", "that creature's controller", "its owner", "an opponent", "any player",
+    "defending player",
     "each other player", "your opponents", "that spell's controller", "its owner", "they",
 )
 """Words that start an effect with no combat meaning of its own (the rest of it must hold no combat word)."""
