@@ -74,10 +74,23 @@ def neighbourhood(problem: Problem, decl: Declaration, base: list[Atom]) -> list
     return [a for a in base if a in decl or a in addable]
 
 
+Explain = Literal["none", "verdict", "full"]
+"""How much of the explanation to work out: ``full`` the maximum and the closest better declaration;
+``verdict`` the maximum and any better declaration at it; ``none`` only what the verdict needs."""
+
+EXPLANATION_SHARE = 0.25
+"""Of a verdict's time limit, what the explanation of a declaration that breaks a restriction may take:
+its verdict (illegal) needs no solve, so the maximum and ``better`` get a budget ("at least N" past it)."""
+
+
 def judge(problem: Problem, decl: Declaration, edition: Edition, options: RulesOptions,
-          time_limit: float) -> Judgement:
+          time_limit: float, explain: Explain = "full") -> Judgement:
     """Judge ``decl`` (atoms of ``problem`` only) under the edition and switches."""
     viol = tuple(violations(problem, decl))
+    if viol and explain == "none":
+        return Judgement(False, viol, score(problem, decl, options.conditional), None, False, None, ())
+    if viol:
+        time_limit *= EXPLANATION_SHARE
     cond = options.conditional
     unpayable = any(v.rule in ("508.1j", "509.1f") for v in viol)
     paid = frozenset() if options.paid_costs == "cost-free" or unpayable else incurred(problem, decl)
@@ -86,7 +99,7 @@ def judge(problem: Problem, decl: Declaration, edition: Edition, options: RulesO
     own = score(problem, decl, cond)
     if not viol and own >= obeyable(problem, atoms, cond):
         return Judgement(True, viol, own, own, True, None, ())  # obeys all it could: no solver needed
-    best = best_by_parts(problem, atoms, decl, cond, time_limit)
+    best = best_by_parts(problem, atoms, decl, cond, time_limit, closest=explain == "full")
     if best.status == "unknown" or best.witness is None:
         return Judgement(None if not viol else False, viol, own, None, False, None, ())
     proven = best.status == "optimal"

@@ -68,6 +68,10 @@ def add_restrictions(enc: Encoding, problem: Problem) -> None:
         triggers = [enc.x[a] for a in sorted(r.trigger) if a in enc.x]
         if r.trigger and not triggers:
             continue
+        if len(triggers) > 1:  # one constraint enforced by "some trigger is chosen", not one per trigger atom
+            lit = enc.any_of(r.trigger)
+            assert not isinstance(lit, bool)
+            triggers = [lit]
         lits = [enc.any_of(g) for g in r.groups]
         live = [lit for lit in lits if not isinstance(lit, bool)]
         n = len(live)

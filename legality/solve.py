@@ -16,8 +16,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
-from legality.evaluate import broken_restrictions, score
-from legality.rules import Atom, Declaration, Problem
+from legality.evaluate import broken_restrictions, count_groups, restriction_applies, score
+from legality.rules import Atom, Declaration, Problem, Restriction
 
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model
@@ -52,6 +52,7 @@ def new_solver(time_limit: float, keep_all_feasible: bool = False) -> cp_model.C
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
     solver.parameters.max_time_in_seconds = max(time_limit, 0.001)
+    solver.parameters.catch_sigint_signal = False  # Ctrl-C is the command line's to handle (legality.batch)
     if keep_all_feasible:  # left unset otherwise: enumerate_all_solutions sets it itself
         solver.parameters.keep_all_feasible_solutions_in_presolve = True
     return solver
@@ -83,15 +84,16 @@ def components(problem: Problem, atoms: Iterable[Atom]) -> list[list[Atom]]:
 
 
 def best_near(problem: Problem, atoms: Sequence[Atom], near: Declaration, conditional: str,
-              time_limit: float, clean: bool = True) -> Best:
+              time_limit: float, clean: bool = True, closest: bool = True) -> Best:
     """Maximise the requirements obeyed on ``atoms``; among the best, the fewest changes from ``near``.
 
     Small parts take one solve of a combined objective (requirements first, then changes). Large
     parts take phases on one model (performance notes §3.6): (1) when ``near`` breaks no
     restriction, the feasibility question "does anything obey more?", which decides legality
     fastest; (2) the maximum, warm-started from the best declaration known; (3) the fewest changes
-    at that maximum. A phase that runs out of time keeps what the earlier ones proved: a maximum
-    that is not proven is reported as such.
+    at that maximum (only with ``closest``; without it the witness is any maximum). A phase that runs
+    out of time keeps what the earlier ones proved: a maximum that is not proven is reported as such.
+    The maximum is not hinted with phase 1's witness: a poor hint slowed that solve several times over.
     """
     from ortools.sat.python import cp_model
 
@@ -123,10 +125,10 @@ def best_near(problem: Problem, atoms: Sequence[Atom], near: Declaration, condit
     changes = cp_model.LinearExpr.sum([v.Not() if a in near else v for a, v in enc.x.items()])
     if len(atoms) < FEASIBILITY_FIRST_ATOMS:
         # Small parts: one solve, the most requirements first and then the fewest changes.
-        enc.model.maximize((len(atoms) + 1) * total - changes)
+        enc.model.maximize((len(atoms) + 1) * total - changes if closest else total)
         status, found = run(1.0)
         if status == cp_model.OPTIMAL and found is not None:
-            return Best("optimal", score(problem, found, conditional), found)
+            return Best("optimal", score(problem, found, conditional), found, closest)
         if found is not None and (not clean or score(problem, found, conditional) > own):
             return Best("feasible", score(problem, found, conditional), found, closest=False)
         return Best("unknown", 0, None)
@@ -138,8 +140,6 @@ def best_near(problem: Problem, atoms: Sequence[Atom], near: Declaration, condit
             return Best("optimal", own, near)
         known = found or known
 
-    if known is not None:
-        hint(known)
     enc.model.maximize(total)
     status, found = run(0.7)
     if found is not None and (known is None or score(problem, found, conditional)
@@ -154,6 +154,8 @@ def best_near(problem: Problem, atoms: Sequence[Atom], near: Declaration, condit
         return Best("feasible", best, known, closest=False)
     if known == near:
         return Best("optimal", best, near)
+    if not closest:
+        return Best("optimal", best, known, closest=False)
 
     enc.model.clear_objective()  # type: ignore[no-untyped-call]
     enc.model.add(total >= best)
@@ -201,6 +203,19 @@ def better_than(problem: Problem, atoms: Sequence[Atom], claimed: int, condition
     upper bound (requirements still obeyable with the atoms chosen or left) is not above ``claimed``."""
     order = sorted(atoms)
     implication = conditional == "implication"
+    # Restrictions with a finite ceiling, by atom: once one applies and its count is over the ceiling, no
+    # superset can obey it (the trigger and the count only grow), so the branch is cut.
+    capped: dict[Atom, list[tuple[Restriction, int]]] = {}
+    for r in problem.restrictions:
+        ceiling = max(hi for _, hi in r.domain) if r.domain else -1
+        if ceiling >= len(r.groups):
+            continue
+        for a in {a for g in r.groups for a in g} | r.trigger:
+            capped.setdefault(a, []).append((r, ceiling))
+
+    def dead(chosen: frozenset[Atom], added: Atom) -> bool:
+        return any(restriction_applies(r, chosen) and count_groups(r, chosen) > ceiling
+                   for r, ceiling in capped.get(added, ()))
 
     def bound(chosen: frozenset[Atom], avail: frozenset[Atom]) -> int:
         n = 0
@@ -218,13 +233,14 @@ def better_than(problem: Problem, atoms: Sequence[Atom], claimed: int, condition
             return None
         if i == len(order):  # the bound is the score here
             return None if broken_restrictions(problem, chosen) else chosen
-        return search(i + 1, chosen | {order[i]}) or search(i + 1, chosen)
+        more = chosen | {order[i]}
+        return (None if dead(more, order[i]) else search(i + 1, more)) or search(i + 1, chosen)
 
     return search(0, frozenset())
 
 
 def best_by_parts(problem: Problem, atoms: Sequence[Atom], near: Declaration, conditional: str,
-                  time_limit: float) -> Best:
+                  time_limit: float, closest: bool = True) -> Best:
     """``best_near`` on each independent part of the board, skipping the parts that need no solver.
 
     Every witness is re-checked in Python, and on parts of at most ``CONFIRM_ATOMS`` atoms the
@@ -246,7 +262,7 @@ def best_by_parts(problem: Problem, atoms: Sequence[Atom], near: Declaration, co
         if len(part) <= EXHAUSTIVE_ATOMS:
             res = best_exhaustive(sub, part, here, conditional)
         else:
-            res = best_near(sub, part, here, conditional, deadline - time.monotonic(), clean)
+            res = best_near(sub, part, here, conditional, deadline - time.monotonic(), clean, closest)
             if (res.status == "optimal" and len(part) <= CONFIRM_ATOMS
                     and better_than(sub, part, res.maximum, conditional) is not None):
                 res = best_exhaustive(sub, part, here, conditional)
