@@ -1,11 +1,11 @@
 """Solving: the best declaration near a given one, component by component, with a time limit.
 
-The board is split with networkx into parts that share no restriction or requirement; each part is
+The board is split with a union-find into parts that share no restriction or requirement; each part is
 solved on its own (the maximum is the sum, and a declaration is best iff each part is best). Parts
 with no requirement, or where the declaration already obeys every requirement that could be
 obeyed, need no solver at all; parts of at most ``EXHAUSTIVE_ATOMS`` atoms are scanned in Python
-(cheaper than a model below about 100 declarations, performance notes §3.3). OR-Tools and
-networkx are imported only when needed: importing OR-Tools alone costs about half a second.
+(cheaper than a model below about 100 declarations, performance notes §3.3). OR-Tools is
+imported only when needed: importing OR-Tools alone costs about half a second.
 """
 
 from __future__ import annotations
@@ -59,28 +59,32 @@ def new_solver(time_limit: float, keep_all_feasible: bool = False) -> cp_model.C
 
 
 def components(problem: Problem, atoms: Iterable[Atom]) -> list[list[Atom]]:
-    """Split ``atoms`` into groups whose creatures share no restriction or requirement."""
-    import networkx as nx
-
+    """Split ``atoms`` into groups whose creatures share no restriction or requirement (union-find)."""
     atoms = list(atoms)
-    g: nx.Graph[str] = nx.Graph()
-    g.add_nodes_from({a[0] for a in atoms})
+    parent: dict[str, str] = {}
+
+    def root(c: str) -> str:
+        parent.setdefault(c, c)
+        while parent[c] != c:
+            parent[c] = parent[parent[c]]
+            c = parent[c]
+        return c
 
     def join(group: Iterable[Atom]) -> None:
-        actors = sorted({a[0] for a in group})
-        g.add_nodes_from(actors)
-        nx.add_path(g, actors)
+        actors = {a[0] for a in group}
+        if actors:
+            first = root(next(iter(actors)))
+            for c in actors:
+                parent[root(c)] = first
 
     for r in problem.restrictions:
         join([a for grp in r.groups for a in grp] + list(r.trigger))
     for q in problem.requirements:
         join(list(q.fulfils) + list(q.condition or ()))
-    parts = []
-    for comp in nx.connected_components(g):
-        part = [a for a in atoms if a[0] in comp]
-        if part:
-            parts.append(part)
-    return parts
+    parts: dict[str, list[Atom]] = {}
+    for a in atoms:
+        parts.setdefault(root(a[0]), []).append(a)
+    return list(parts.values())
 
 
 def best_near(problem: Problem, atoms: Sequence[Atom], near: Declaration, conditional: str,
