@@ -243,7 +243,7 @@ def _alternatives(q: Question, edition: Edition, opts: RulesOptions, legal: bool
     out: dict[str, bool | None] = {}
     notes = []
     for label, ed, o, words in trials:
-        known = _other_edition(edition, legal, js, q) if ed is other else None
+        known = _other_edition(edition, legal, js, q) if ed is other else _broken(js, q)
         alt = known if known is not None else (
             _combined(_judge_all(q, ed, o, left), q.structural) if left() > 0 else None)
         out[label] = alt
@@ -259,10 +259,16 @@ def _other_edition(edition: Edition, legal: bool | None, js: Sequence[Judgement]
     against the global maximum is legal against the neighbourhood, illegal against the neighbourhood is
     illegal against the global maximum; and a declaration breaking a restriction is illegal under both.
     """
-    if q.structural or any(j.violations for j in js):
+    if _broken(js, q) is False:
         return False
     if not edition.neighbourhood and legal is True:
         return True
     if edition.neighbourhood and legal is False:
         return False
     return None
+
+
+def _broken(js: Sequence[Judgement], q: Question) -> bool | None:
+    """False when the declaration breaks a restriction: illegal under every edition and switch alike (the
+    restrictions and the structural rules do not depend on them), else None (a judgement is needed)."""
+    return False if q.structural or any(j.violations for j in js) else None

@@ -61,8 +61,8 @@ class Judgement:
 
 def allowed_atoms(problem: Problem, paid: frozenset[str]) -> list[Atom]:
     """Atoms that may be chosen without paying any cost outside ``paid``."""
-    unpaid = [c.taxed for c in problem.costs if c.key not in paid]
-    return [a for a in problem.allowed if not any(a in t for t in unpaid)]
+    unpaid = frozenset().union(*(c.taxed for c in problem.costs if c.key not in paid))
+    return [a for a in problem.allowed if a not in unpaid]
 
 
 def neighbourhood(problem: Problem, decl: Declaration, base: list[Atom]) -> list[Atom]:
@@ -79,8 +79,10 @@ Explain = Literal["none", "verdict", "full"]
 ``verdict`` the maximum and any better declaration at it; ``none`` only what the verdict needs."""
 
 EXPLANATION_SHARE = 0.25
-"""Of a verdict's time limit, what the explanation of a declaration that breaks a restriction may take:
-its verdict (illegal) needs no solve, so the maximum and ``better`` get a budget ("at least N" past it)."""
+EXPLANATION_SECONDS = 0.5
+"""What the explanation of a declaration that breaks a restriction may take: the smaller of this share of
+the time limit and these seconds. Its verdict (illegal) needs no solve, so the maximum and ``better``
+get a budget; past it the maximum is "at least N" (``maximum_proven`` false)."""
 
 
 def judge(problem: Problem, decl: Declaration, edition: Edition, options: RulesOptions,
@@ -90,7 +92,7 @@ def judge(problem: Problem, decl: Declaration, edition: Edition, options: RulesO
     if viol and explain == "none":
         return Judgement(False, viol, score(problem, decl, options.conditional), None, False, None, ())
     if viol:
-        time_limit *= EXPLANATION_SHARE
+        time_limit = min(time_limit * EXPLANATION_SHARE, EXPLANATION_SECONDS)
     cond = options.conditional
     unpayable = any(v.rule in ("508.1j", "509.1f") for v in viol)
     paid = frozenset() if options.paid_costs == "cost-free" or unpayable else incurred(problem, decl)

@@ -34,7 +34,10 @@ class Encoding:
 
     def any_of(self, atoms: Iterable[Atom]) -> Literal:
         """A literal equal to "some of these atoms is chosen" (False if none can be)."""
-        key = frozenset(a for a in atoms if a in self.x)
+        if isinstance(atoms, frozenset) and len(atoms) == 1:  # most groups: one atom, its own variable
+            (only,) = atoms
+            return self.x.get(only, False)
+        key = frozenset(self.x.keys() & atoms)
         if not key:
             return False
         if key in self._or_cache:

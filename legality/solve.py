@@ -4,7 +4,8 @@ The board is split with a union-find into parts that share no restriction or req
 solved on its own (the maximum is the sum, and a declaration is best iff each part is best). Parts
 with no requirement, or where the declaration already obeys every requirement that could be
 obeyed, need no solver at all; parts of at most ``EXHAUSTIVE_ATOMS`` atoms are scanned in Python
-(cheaper than a model below about 100 declarations, performance notes §3.3). OR-Tools is
+(cheaper than a model below about 100 declarations, performance notes §3.3), and parts of at most
+``CONFIRM_ATOMS`` are settled by a branch and bound in Python (``best_search``). OR-Tools is
 imported only when needed: importing OR-Tools alone costs about half a second.
 """
 
@@ -28,7 +29,8 @@ EXHAUSTIVE_ATOMS = 6
 FEASIBILITY_FIRST_ATOMS = 150
 """Parts with at least this many atoms are solved in phases (feasibility first); smaller ones in one solve."""
 CONFIRM_ATOMS = 14
-"""Parts with at most this many atoms have the solver's proven maximum confirmed by a search in Python."""
+"""Parts with at most this many atoms are settled by a search in Python (``best_search``): the branch and
+bound that used to confirm the solver's maximum there proves it on its own, cheaper than a model."""
 KEEP_ALL_FEASIBLE = True
 PRESOLVE = True
 """CP-SAT 9.15's presolve can prove a wrong optimum (google/or-tools #5293; fixtures/rules/
@@ -201,54 +203,103 @@ def is_valid(problem: Problem, atoms: Iterable[Atom], decl: Declaration) -> bool
     return decl <= frozenset(atoms) and not broken_restrictions(problem, decl)
 
 
-def better_than(problem: Problem, atoms: Sequence[Atom], claimed: int, conditional: str) -> Declaration | None:
-    """A declaration on ``atoms`` breaking no restriction and obeying more than ``claimed`` requirements, or
-    None, which proves ``claimed`` the maximum. Depth-first over the atoms, pruning every branch whose
-    upper bound (requirements still obeyable with the atoms chosen or left) is not above ``claimed``."""
-    order = sorted(atoms)
-    implication = conditional == "implication"
-    # Restrictions with a finite ceiling, by atom: once one applies and its count is over the ceiling, no
-    # superset can obey it (the trigger and the count only grow), so the branch is cut.
-    capped: dict[Atom, list[tuple[Restriction, int]]] = {}
-    for r in problem.restrictions:
-        ceiling = max(hi for _, hi in r.domain) if r.domain else -1
-        if ceiling >= len(r.groups):
-            continue
-        for a in {a for g in r.groups for a in g} | r.trigger:
-            capped.setdefault(a, []).append((r, ceiling))
+class _Search:
+    """Depth-first search over the atoms of a part with two prunings: an upper bound on the requirements
+    still obeyable, and restrictions already over their ceiling (no superset can obey them)."""
 
-    def dead(chosen: frozenset[Atom], added: Atom) -> bool:
+    def __init__(self, problem: Problem, atoms: Sequence[Atom], conditional: str) -> None:
+        self.problem, self.order = problem, sorted(atoms)
+        self.implication = conditional == "implication"
+        self.capped: dict[Atom, list[tuple[Restriction, int]]] = {}
+        for r in problem.restrictions:
+            ceiling = max(hi for _, hi in r.domain) if r.domain else -1
+            if ceiling >= len(r.groups):
+                continue
+            for a in {a for g in r.groups for a in g} | r.trigger:
+                self.capped.setdefault(a, []).append((r, ceiling))
+
+    def dead(self, chosen: frozenset[Atom], added: Atom) -> bool:
+        """Whether choosing ``added`` put a restriction over its ceiling (the trigger and count only grow)."""
         return any(restriction_applies(r, chosen) and count_groups(r, chosen) > ceiling
-                   for r, ceiling in capped.get(added, ()))
+                   for r, ceiling in self.capped.get(added, ()))
 
-    def bound(chosen: frozenset[Atom], avail: frozenset[Atom]) -> int:
+    def bound(self, chosen: frozenset[Atom], avail: frozenset[Atom]) -> int:
+        """Requirements obeyable with ``chosen`` and some of ``avail`` (exact when ``avail`` is ``chosen``)."""
         n = 0
-        for q in problem.requirements:
+        for q in self.problem.requirements:
             if q.condition is None:
                 n += bool(q.fulfils & avail)
-            elif implication:  # obeyed unless triggered and unfulfilled: exact once nothing is left
+            elif self.implication:  # obeyed unless triggered and unfulfilled
                 n += bool(q.fulfils & avail) or not q.condition & chosen
             else:
                 n += bool(q.fulfils & avail) and bool(q.condition & avail)
         return n
 
-    def search(i: int, chosen: frozenset[Atom]) -> Declaration | None:
-        if bound(chosen, chosen.union(order[i:])) <= claimed:
-            return None
-        if i == len(order):  # the bound is the score here
-            return None if broken_restrictions(problem, chosen) else chosen
-        more = chosen | {order[i]}
-        return (None if dead(more, order[i]) else search(i + 1, more)) or search(i + 1, chosen)
+    def better(self, claimed: int) -> Declaration | None:
+        """A valid declaration obeying more than ``claimed`` requirements, or None."""
+        order = self.order
 
-    return search(0, frozenset())
+        def search(i: int, chosen: frozenset[Atom]) -> Declaration | None:
+            if self.bound(chosen, chosen.union(order[i:])) <= claimed:
+                return None
+            if i == len(order):  # the bound is the score here
+                return None if broken_restrictions(self.problem, chosen) else chosen
+            more = chosen | {order[i]}
+            return (None if self.dead(more, order[i]) else search(i + 1, more)) or search(i + 1, chosen)
+
+        return search(0, frozenset())
+
+    def closest(self, target: int, near: Declaration) -> Declaration | None:
+        """A valid declaration obeying ``target`` requirements with the fewest changes from ``near``."""
+        order = self.order
+        best: list[tuple[int, Declaration]] = []
+
+        def search(i: int, chosen: frozenset[Atom], changes: int) -> None:
+            if (best and changes >= best[0][0]) or self.bound(chosen, chosen.union(order[i:])) < target:
+                return
+            if i == len(order):
+                if not broken_restrictions(self.problem, chosen):
+                    best[:] = [(changes, chosen)]
+                return
+            a = order[i]
+            more = chosen | {a}
+            take = (lambda: None if self.dead(more, a) else search(i + 1, more, changes + (a not in near)))
+            leave = (lambda: search(i + 1, chosen, changes + (a in near)))
+            for branch in ((take, leave) if a in near else (leave, take)):  # near's own choice first
+                branch()
+
+        search(0, frozenset(), 0)
+        return best[0][1] if best else None
+
+
+def better_than(problem: Problem, atoms: Sequence[Atom], claimed: int, conditional: str) -> Declaration | None:
+    """A declaration on ``atoms`` breaking no restriction and obeying more than ``claimed`` requirements, or
+    None, which proves ``claimed`` the maximum. Depth-first over the atoms, pruning every branch whose
+    upper bound (requirements still obeyable with the atoms chosen or left) is not above ``claimed``."""
+    return _Search(problem, atoms, conditional).better(claimed)
+
+
+def best_search(problem: Problem, atoms: Sequence[Atom], near: Declaration, conditional: str,
+                closest: bool = True) -> Best:
+    """``best_near`` by branch and bound in Python (parts of at most ``SEARCH_ATOMS`` atoms): raise the
+    claimed maximum until nothing obeys more (which proves it), then find the closest declaration at it."""
+    search = _Search(problem, atoms, conditional)
+    known: Declaration | None = None if broken_restrictions(problem, near) else near
+    claimed = -1 if known is None else score(problem, near, conditional)
+    while (found := search.better(claimed)) is not None:
+        known, claimed = found, score(problem, found, conditional)
+    assert known is not None  # the empty declaration breaks no restriction
+    if closest and known != near:
+        known = search.closest(claimed, near) or known
+    return Best("optimal", claimed, known, closest or known == near)
 
 
 def best_by_parts(problem: Problem, atoms: Sequence[Atom], near: Declaration, conditional: str,
                   time_limit: float, closest: bool = True) -> Best:
     """``best_near`` on each independent part of the board, skipping the parts that need no solver.
 
-    Every witness is re-checked in Python, and on parts of at most ``CONFIRM_ATOMS`` atoms the
-    solver's proven maximum is confirmed by ``better_than`` (a scan settles the part if it is wrong).
+    Every witness of the solver is re-checked in Python; parts of at most ``CONFIRM_ATOMS`` atoms are
+    settled by the branch and bound of ``best_search`` alone, without a model.
     A part the solver can't settle in time keeps the declaration's own atoms there (or none, when they
     break a restriction): the result is then a lower bound, and the other parts still count.
     """
@@ -265,11 +316,10 @@ def best_by_parts(problem: Problem, atoms: Sequence[Atom], near: Declaration, co
             continue
         if len(part) <= EXHAUSTIVE_ATOMS:
             res = best_exhaustive(sub, part, here, conditional)
+        elif len(part) <= CONFIRM_ATOMS:
+            res = best_search(sub, part, here, conditional, closest)
         else:
             res = best_near(sub, part, here, conditional, deadline - time.monotonic(), clean, closest)
-            if (res.status == "optimal" and len(part) <= CONFIRM_ATOMS
-                    and better_than(sub, part, res.maximum, conditional) is not None):
-                res = best_exhaustive(sub, part, here, conditional)
         found = res.witness
         if res.status == "unknown" or found is None:
             found = here if clean else frozenset()
