@@ -250,7 +250,12 @@ def batch_cmd(file: BinaryIO, jobs: int, explain: str, dask: str | None, output:
             raise BadInput(str(exc)) from None
     done = judged_ids(output) if resume and output is not None else set()
     sink = open(output, "a" if resume else "w", encoding="utf-8") if output else None  # noqa: SIM115
-    write = click.echo if sink is None else (lambda text: sink.write(text + "\n"))
+    def write(text: str) -> None:
+        if sink is None:
+            click.echo(text)
+        else:
+            sink.write(text + "\n")
+
     progress = None
     if not quiet and sys.stderr.isatty():
         progress = Progress(count_lines(file.name) if not done else None, sys.stderr)

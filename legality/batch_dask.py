@@ -52,10 +52,11 @@ def _client(address: str) -> Any:
 
     if address == "local" or address.startswith("local:"):
         n = int(address.partition(":")[2] or 2)
-        cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True, dashboard_address=None)
-        client = Client(cluster)
+        cluster = LocalCluster(  # type: ignore[no-untyped-call]
+            n_workers=n, threads_per_worker=1, processes=True, dashboard_address=None)
+        client = Client(cluster)  # type: ignore[no-untyped-call]
         return _Closing(client, cluster)
-    return _Closing(Client(address), None)
+    return _Closing(Client(address), None)  # type: ignore[no-untyped-call]
 
 
 class _Closing:

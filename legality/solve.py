@@ -263,10 +263,11 @@ class _Search:
                 return
             a = order[i]
             more = chosen | {a}
-            take = (lambda: None if self.dead(more, a) else search(i + 1, more, changes + (a not in near)))
-            leave = (lambda: search(i + 1, chosen, changes + (a in near)))
-            for branch in ((take, leave) if a in near else (leave, take)):  # near's own choice first
-                branch()
+            for take in ((True, False) if a in near else (False, True)):  # near's own choice first
+                if not take:
+                    search(i + 1, chosen, changes + (a in near))
+                elif not self.dead(more, a):
+                    search(i + 1, more, changes + (a not in near))
 
         search(0, frozenset(), 0)
         return best[0][1] if best else None

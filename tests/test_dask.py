@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from test_batch import _bad_lines, good_lines
 
 from cli import main
-from test_batch import _bad_lines, good_lines
 
 
 def _mixed(n: int) -> bytes:
