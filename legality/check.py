@@ -13,6 +13,7 @@ from legality.editions import EDITIONS, Edition, Explain, Judgement, allowed_ato
 from legality.evaluate import cost_totals, in_force, incurred, obeyed
 from legality.history import notes as history_notes
 from legality.rules import Atom, Declaration, Kind, Problem, Violation
+from legality.solve import EXPLANATION_SECONDS
 from legality.traits import Game, build_game
 from legality.verdict import RequirementStatus, Verdict
 from models.board import Board, RulesOptions
@@ -244,8 +245,10 @@ def _alternatives(q: Question, edition: Edition, opts: RulesOptions, legal: bool
     notes = []
     for label, ed, o, words in trials:
         known = _other_edition(edition, legal, js, q) if ed is other else _broken(js, q)
+        # Explanation: each alternative gets at most EXPLANATION_SECONDS; one not settled by then is None.
         alt = known if known is not None else (
-            _combined(_judge_all(q, ed, o, left), q.structural) if left() > 0 else None)
+            _combined(_judge_all(q, ed, o, clock(min(left(), EXPLANATION_SECONDS))), q.structural)
+            if left() > 0 else None)
         out[label] = alt
         if alt is not None and legal is not None and alt != legal:
             notes.append(f"{words} this declaration would be {'legal' if alt else 'illegal'}")

@@ -13,7 +13,7 @@ from typing import Literal
 
 from legality.evaluate import in_force, incurred, obeyed, score, violations
 from legality.rules import Atom, Declaration, Problem, Requirement, Violation
-from legality.solve import best_by_parts, obeyable
+from legality.solve import EXPLANATION_SECONDS, best_by_parts, obeyable
 from models.board import RulesOptions
 
 
@@ -79,10 +79,9 @@ Explain = Literal["none", "verdict", "full"]
 ``verdict`` the maximum and any better declaration at it; ``none`` only what the verdict needs."""
 
 EXPLANATION_SHARE = 0.25
-EXPLANATION_SECONDS = 0.5
 """What the explanation of a declaration that breaks a restriction may take: the smaller of this share of
-the time limit and these seconds. Its verdict (illegal) needs no solve, so the maximum and ``better``
-get a budget; past it the maximum is "at least N" (``maximum_proven`` false)."""
+the time limit and ``EXPLANATION_SECONDS``. Its verdict (illegal) needs no solve, so the maximum and
+``better`` get a budget; past it the maximum is "at least N" (``maximum_proven`` false)."""
 
 
 def judge(problem: Problem, decl: Declaration, edition: Edition, options: RulesOptions,
@@ -101,7 +100,8 @@ def judge(problem: Problem, decl: Declaration, edition: Edition, options: RulesO
     own = score(problem, decl, cond)
     if not viol and own >= obeyable(problem, atoms, cond):
         return Judgement(True, viol, own, own, True, None, ())  # obeys all it could: no solver needed
-    best = best_by_parts(problem, atoms, decl, cond, time_limit, closest=explain == "full")
+    best = best_by_parts(problem, atoms, decl, cond, time_limit, closest=explain == "full",
+                         explanation=0.0 if explain == "none" else EXPLANATION_SECONDS)
     if best.status == "unknown" or best.witness is None:
         return Judgement(None if not viol else False, viol, own, None, False, None, ())
     proven = best.status == "optimal"

@@ -31,6 +31,9 @@ FEASIBILITY_FIRST_ATOMS = 150
 CONFIRM_ATOMS = 14
 """Parts with at most this many atoms are settled by a search in Python (``best_search``): the branch and
 bound that used to confirm the solver's maximum there proves it on its own, cheaper than a model."""
+EXPLANATION_SECONDS = 0.25
+"""Seconds the explanation of a decided illegal verdict (the maximum, the closest better declaration) may
+take beyond the verdict; past it the maximum is "at least N" (``maximum_proven`` false)."""
 KEEP_ALL_FEASIBLE = True
 PRESOLVE = True
 """CP-SAT 9.15's presolve can prove a wrong optimum (google/or-tools #5293; fixtures/rules/
@@ -90,7 +93,8 @@ def components(problem: Problem, atoms: Iterable[Atom]) -> list[list[Atom]]:
 
 
 def best_near(problem: Problem, atoms: Sequence[Atom], near: Declaration, conditional: str,
-              time_limit: float, clean: bool = True, closest: bool = True) -> Best:
+              time_limit: float, clean: bool = True, closest: bool = True,
+              explanation: float = EXPLANATION_SECONDS) -> Best:
     """Maximise the requirements obeyed on ``atoms``; among the best, the fewest changes from ``near``.
 
     Small parts take one solve of a combined objective (requirements first, then changes). Large
@@ -144,6 +148,10 @@ def best_near(problem: Problem, atoms: Sequence[Atom], near: Declaration, condit
         status, found = run(0.3)
         if status == cp_model.INFEASIBLE:
             return Best("optimal", own, near)
+        if found is not None:  # illegal, decided: the maximum and the closest are explanation, on a budget
+            deadline = min(deadline, time.monotonic() + explanation)
+            if explanation <= 0:
+                return Best("feasible", score(problem, found, conditional), found, closest=False)
         known = found or known
 
     enc.model.maximize(total)
@@ -296,7 +304,7 @@ def best_search(problem: Problem, atoms: Sequence[Atom], near: Declaration, cond
 
 
 def best_by_parts(problem: Problem, atoms: Sequence[Atom], near: Declaration, conditional: str,
-                  time_limit: float, closest: bool = True) -> Best:
+                  time_limit: float, closest: bool = True, explanation: float = EXPLANATION_SECONDS) -> Best:
     """``best_near`` on each independent part of the board, skipping the parts that need no solver.
 
     Every witness of the solver is re-checked in Python; parts of at most ``CONFIRM_ATOMS`` atoms are
@@ -320,7 +328,7 @@ def best_by_parts(problem: Problem, atoms: Sequence[Atom], near: Declaration, co
         elif len(part) <= CONFIRM_ATOMS:
             res = best_search(sub, part, here, conditional, closest)
         else:
-            res = best_near(sub, part, here, conditional, deadline - time.monotonic(), clean, closest)
+            res = best_near(sub, part, here, conditional, deadline - time.monotonic(), clean, closest, explanation)
         found = res.witness
         if res.status == "unknown" or found is None:
             found = here if clean else frozenset()

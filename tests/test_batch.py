@@ -29,7 +29,8 @@ from boards import large_block_board
 from cli import main
 from legality import NothingToJudge, check, parse_board
 from legality.batch import CHUNK, NotJsonLines, NotUtf8, Progress, Settings, count_lines, iter_lines, run_batch
-from legality.editions import EXPLANATION_SECONDS, EXPLANATION_SHARE, Explain
+from legality.editions import EXPLANATION_SHARE, Explain
+from legality.solve import EXPLANATION_SECONDS
 from legality.verdict import Verdict
 
 ROOT = Path(__file__).resolve().parent.parent
