@@ -27,11 +27,15 @@ from legality import (
 from legality.batch import (
     Interrupted,
     NotJsonLines,
+    Progress,
     Settings,
     catching_signals,
+    count_lines,
     iter_lines,
+    judged_ids,
     rules_options,
     run_batch,
+    skipping,
 )
 from models import Board
 from models.abilities import BOUND
@@ -207,8 +211,19 @@ def options_cmd(file: TextIO, limit: int, rules: str | None, conditional: str | 
 @click.argument("file", type=click.File("rb"))
 @click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
               help="Worker processes (one CP-SAT worker each).")
+@click.option("--explain", type=click.Choice(["full", "verdict", "none"]), default="full", show_default=True,
+              help="full: every verdict field; verdict: no other editions' answers and 'better' is any maximum, "
+                   "not the closest; none: also no maximum for a declaration that breaks a restriction.")
+@click.option("--dask", "dask", default=None, metavar="ADDRESS",
+              help="Judge on a Dask cluster (scheduler ADDRESS, or local[:N] for N local workers); "
+                   "needs pip install 'legality[dask]'.")
+@click.option("--output", "-o", "output", type=click.Path(dir_okay=False), default=None,
+              help="Write the verdicts to this file (appended to with --resume) instead of standard output.")
+@click.option("--resume", is_flag=True, help="Skip lines whose id already has a verdict in --output.")
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar on standard error.")
 @judging_options
-def batch_cmd(file: BinaryIO, jobs: int, rules: str | None, conditional: str | None, paid_costs: str | None,
+def batch_cmd(file: BinaryIO, jobs: int, explain: str, dask: str | None, output: str | None, resume: bool,
+              quiet: bool, rules: str | None, conditional: str | None, paid_costs: str | None,
               as_json: bool, time_limit: float, cards: str | None, strict: bool,
               ignore_unread: bool) -> None:
     """Judge a JSON Lines file (UTF-8, one board a line): one JSON line out per board line in, in order.
@@ -227,23 +242,61 @@ def batch_cmd(file: BinaryIO, jobs: int, rules: str | None, conditional: str | N
     \b
     Example:
         legality batch fixtures/boards.jsonl --jobs 2 > verdicts.jsonl
+
+    On a Dask cluster: --dask tcp://SCHEDULER:8786 (or --dask local:4), with -o FILE --resume to
+    carry on where an earlier run stopped.
     """
-    settings = Settings(rules, conditional, paid_costs, time_limit, _cards(cards, False), strict, ignore_unread)
-    with catching_signals() as guard:
+    settings = Settings(rules, conditional, paid_costs, time_limit, _cards(cards, False), strict,
+                        ignore_unread=ignore_unread, explain=explain)  # type: ignore[arg-type]
+    if resume and output is None:
+        raise BadInput("--resume needs --output: the file whose verdicts are kept")
+    runner = None
+    if dask is not None:
+        from legality.batch_dask import DaskMissing, dask_runner
+
+        if dask.startswith("local:") and not dask[6:].isdigit():
+            raise BadInput(f"--dask {dask!r}: give local, local:N (N workers) or a scheduler address")
         try:
-            tally = run_batch(iter_lines(file), settings, jobs, click.echo, guard)
-        except NotJsonLines as exc:
+            runner = dask_runner(dask)
+        except DaskMissing as exc:
             raise BadInput(str(exc)) from None
-        except OSError as exc:
-            if isinstance(exc, BrokenPipeError):
-                sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - nothing more can reach the reader
-                click.echo("error: standard output was closed; batch stopped", err=True)
-                sys.exit(EXIT_SIGNAL + signal.SIGPIPE)
-            raise BadInput(f"can't read {file.name}: {exc}") from None
-        except Interrupted as exc:
-            name = signal.Signals(exc.signum).name
-            click.echo(f"interrupted by {name}: {exc.written} line{'s' * (exc.written != 1)} written", err=True)
-            _leave(EXIT_SIGNAL + exc.signum)
+    done = judged_ids(output) if resume and output is not None else set()
+    sink = open(output, "a" if resume else "w", encoding="utf-8") if output else None  # noqa: SIM115
+    def write(text: str) -> None:
+        if sink is None:
+            click.echo(text)
+        else:
+            sink.write(text + "\n")
+
+    progress = None
+    if not quiet and sys.stderr.isatty():
+        progress = Progress(count_lines(file.name) if not done else None, sys.stderr)
+    lines = skipping(iter_lines(file), done) if done else iter_lines(file)
+    try:
+        with catching_signals() as guard:
+            try:
+                tally = run_batch(lines, settings, jobs, write, guard, runner, progress)
+            except NotJsonLines as exc:
+                raise BadInput(str(exc)) from None
+            except OSError as exc:
+                if isinstance(exc, BrokenPipeError):
+                    sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - nothing more can reach the reader
+                    click.echo("error: standard output was closed; batch stopped", err=True)
+                    sys.exit(EXIT_SIGNAL + signal.SIGPIPE)
+                raise BadInput(f"can't read {file.name}: {exc}") from None
+            except Interrupted as exc:
+                if progress is not None:
+                    progress.close()
+                if sink is not None:
+                    sink.close()
+                name = signal.Signals(exc.signum).name
+                click.echo(f"interrupted by {name}: {exc.written} line{'s' * (exc.written != 1)} written", err=True)
+                _leave(EXIT_SIGNAL + exc.signum)
+    finally:
+        if progress is not None:
+            progress.close()
+        if sink is not None:
+            sink.close()
     sys.exit(EXIT_ILLEGAL if tally.errors else EXIT_LEGAL)
 
 

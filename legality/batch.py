@@ -12,6 +12,7 @@ import json
 import os
 import signal
 import sys
+import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager, nullcontext
@@ -24,6 +25,7 @@ from typing import Any
 
 from legality.board import parse_board
 from legality.check import DEFAULT_TIME_LIMIT, NothingToJudge, check
+from legality.editions import Explain
 from models import Board, BoardError, RulesOptions
 
 UNICODE_BOMS = (b"\xff\xfe", b"\xfe\xff")
@@ -75,6 +77,7 @@ class Settings:
     cards: str | None = None
     strict: bool = False
     ignore_unread: bool = False
+    explain: Explain = "full"
 
 
 def rules_options(board: Board, conditional: str | None, paid_costs: str | None) -> RulesOptions:
@@ -102,7 +105,7 @@ def _judge(number: int, text: str, settings: Settings) -> dict[str, Any]:
             {"path": p.path, "message": p.message} for p in exc.problems])
     try:
         verdict = check(board, settings.rules, rules_options(board, settings.conditional, settings.paid_costs),
-                        settings.time_limit, ignore_unread=settings.ignore_unread)
+                        settings.time_limit, ignore_unread=settings.ignore_unread, explain=settings.explain)
     except NothingToJudge as exc:
         return _error(str(exc), number, text)
     if settings.strict and verdict.not_understood:
@@ -135,8 +138,6 @@ def judge_chunk(lines: list[Line], settings: Settings) -> list[tuple[bool, str]]
     for line in lines:
         verdict = judge_line(line, settings)
         out.append(("error" in verdict, json.dumps(verdict)))
-        # CP-SAT catches SIGINT while it solves and leaves SIGINT at its default afterwards: ignore it again.
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
     return out
 
 
@@ -208,12 +209,17 @@ class Tally:
     errors: int = 0
 
 
-CHUNK = 8
+CHUNK = 16
 """Lines a worker judges per task."""
+
+Emit = Callable[[list[tuple[bool, str]]], None]
+Runner = Callable[[Iterator[Line], Settings, Emit], None]
+"""Judges lines (in chunks, wherever it likes) and hands each chunk's results to ``emit`` in input order."""
 
 
 def run_batch(lines: Iterable[Line], settings: Settings, jobs: int, write: Callable[[str], None],
-              guard: SignalGuard | None = None) -> Tally:
+              guard: SignalGuard | None = None, runner: Runner | None = None,
+              progress: Callable[[int], None] | None = None) -> Tally:
     """Judge ``lines`` with ``jobs`` processes and ``write`` one JSON line per line, in input order.
 
     Streams: only a few chunks per worker are in flight, so memory stays flat however long the input.
@@ -229,17 +235,21 @@ def run_batch(lines: Iterable[Line], settings: Settings, jobs: int, write: Calla
                 write(text)
                 tally.lines += 1
                 tally.errors += failed
+        if progress is not None:
+            progress(tally.lines)
 
     try:
-        _run_pool(iter(lines), settings, jobs, emit)
+        if runner is None:
+            _run_pool(iter(lines), settings, jobs, emit)
+        else:
+            runner(iter(lines), settings, emit)
     except Interrupted as exc:
         exc.written = tally.lines
         raise
     return tally
 
 
-def _run_pool(lines: Iterator[Line], settings: Settings, jobs: int,
-              emit: Callable[[list[tuple[bool, str]]], None]) -> None:
+def _run_pool(lines: Iterator[Line], settings: Settings, jobs: int, emit: Emit) -> None:
     pool = Pool(jobs, initializer=_worker_init, initargs=(os.getpid(),))
     try:
         pending: deque[AsyncResult[list[tuple[bool, str]]]] = deque()
@@ -261,3 +271,84 @@ def _run_pool(lines: Iterator[Line], settings: Settings, jobs: int,
         pool.join()
         raise
     pool.join()
+
+
+def judged_ids(path: str) -> set[str]:
+    """Ids that already have a verdict (not an error line) in an earlier output, for ``--resume``.
+
+    A last line cut short (no newline) is dropped from the file: it will be judged again.
+    """
+    ids: set[str] = set()
+    try:
+        with open(path, "rb+") as f:
+            data = f.read()
+            if data and not data.endswith(b"\n"):
+                f.truncate(data.rfind(b"\n") + 1)
+                data = data[:data.rfind(b"\n") + 1]
+    except FileNotFoundError:
+        return ids
+    for raw in data.splitlines():
+        try:
+            out = json.loads(raw)
+        except ValueError:
+            continue
+        if isinstance(out, dict) and "error" not in out and isinstance(out.get("id"), str):
+            ids.add(out["id"])
+    return ids
+
+
+def skipping(lines: Iterable[Line], done: set[str]) -> Iterator[Line]:
+    """The lines whose board id has no verdict in ``done`` (lines without an id are all judged)."""
+    for line in lines:
+        text = line[1]
+        if done and isinstance(text, str) and _board_id(text) in done:
+            continue
+        yield line
+
+
+def count_lines(path: str) -> int | None:
+    """Lines in a regular file, counted in blocks without decoding (None for a pipe or terminal)."""
+    if not os.path.isfile(path):
+        return None
+    n, last = 0, b"\n"
+    with open(path, "rb") as f:
+        while block := f.read(1 << 20):
+            n += block.count(b"\n")
+            last = block[-1:]
+    return n + (last != b"\n")
+
+
+class Progress:
+    """A one-line progress bar on a terminal: lines written, the rate, and an ETA when the total is known."""
+
+    def __init__(self, total: int | None, stream: Any, every: float = 0.2) -> None:
+        self.total, self.stream, self.every = total, stream, every
+        self.start = self.shown = time.monotonic()
+        self.done = 0
+
+    def __call__(self, done: int) -> None:
+        self.done = done
+        now = time.monotonic()
+        if now - self.shown >= self.every:
+            self.shown = now
+            self._show(now)
+
+    def _show(self, now: float) -> None:
+        rate = self.done / max(now - self.start, 1e-9)
+        text = f"{self.done:,}" + (f"/{self.total:,}" if self.total else "") + f" lines, {rate:,.0f}/s"
+        if self.total and rate > 0:
+            text += f", ETA {_clock_time(max(self.total - self.done, 0) / rate)}"
+        self.stream.write(f"\r{text}\x1b[K")
+        self.stream.flush()
+
+    def close(self) -> None:
+        """Show the final count and end the line."""
+        self._show(time.monotonic())
+        self.stream.write("\n")
+        self.stream.flush()
+
+
+def _clock_time(seconds: float) -> str:
+    m, s = divmod(int(seconds), 60)
+    h, m = divmod(m, 60)
+    return f"{h}:{m:02}:{s:02}"

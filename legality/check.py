@@ -9,10 +9,11 @@ from typing import TYPE_CHECKING, TypeVar
 
 from legality.attacks import attack_problem, defending_player_of
 from legality.blocks import block_problem, defending_players
-from legality.editions import EDITIONS, Edition, Judgement, allowed_atoms, find_edition, judge
+from legality.editions import EDITIONS, Edition, Explain, Judgement, allowed_atoms, find_edition, judge
 from legality.evaluate import cost_totals, in_force, incurred, obeyed
 from legality.history import notes as history_notes
 from legality.rules import Atom, Declaration, Kind, Problem, Violation
+from legality.solve import EXPLANATION_SECONDS
 from legality.traits import Game, build_game
 from legality.verdict import RequirementStatus, Verdict
 from models.board import Board, RulesOptions
@@ -128,8 +129,9 @@ def clock(time_limit: float) -> Clock:
     return lambda: max(deadline - time.monotonic(), 0.0)
 
 
-def _judge_all(q: Question, edition: Edition, options: RulesOptions, left: Clock) -> list[Judgement]:
-    return [judge(p, d, edition, options, left()) for p, d in zip(q.problems, q.declarations, strict=True)]
+def _judge_all(q: Question, edition: Edition, options: RulesOptions, left: Clock,
+               explain: Explain = "full") -> list[Judgement]:
+    return [judge(p, d, edition, options, left(), explain) for p, d in zip(q.problems, q.declarations, strict=True)]
 
 
 def _combined(judgements: Sequence[Judgement], structural: Sequence[Violation]) -> bool | None:
@@ -142,27 +144,27 @@ def _combined(judgements: Sequence[Judgement], structural: Sequence[Violation]) 
 
 def check(board: Board, rules: str | None = None, options: RulesOptions | None = None,
           time_limit: float = DEFAULT_TIME_LIMIT, alternatives: bool = True,
-          ignore_unread: bool = False) -> Verdict | DamageVerdict:
+          ignore_unread: bool = False, explain: Explain = "full") -> Verdict | DamageVerdict:
     """Judge the latest step in ``board`` (contract: damage, else blocks, else attacks) and explain it.
 
     With ``alternatives`` a declaration's verdict also says how the other requirement semantics
-    and the other setting of each relevant switch would judge it (one more judgement each).
-    Rules text that is not understood makes the verdict undecided (see ``unread_undecided``)
-    unless ``ignore_unread``.
+    and the other setting of each relevant switch would judge it (one more judgement each, and only
+    with ``explain="full"``; see ``Explain`` for the rest). Rules text that is not understood makes
+    the verdict undecided (see ``unread_undecided``) unless ``ignore_unread``.
     """
     if board.damage is not None:
         from legality.damage import resolve_damage
 
         return unread_undecided(resolve_damage(board, rules, None, time_limit), ignore_unread)
-    return check_declaration(board, rules, options, time_limit, alternatives, ignore_unread)
+    return check_declaration(board, rules, options, time_limit, alternatives, ignore_unread, explain)
 
 
 def check_declaration(board: Board, rules: str | None = None, options: RulesOptions | None = None,
                       time_limit: float = DEFAULT_TIME_LIMIT, alternatives: bool = True,
-                      ignore_unread: bool = False) -> Verdict:
+                      ignore_unread: bool = False, explain: Explain = "full") -> Verdict:
     """Judge the declaration of blockers (if ``blocks`` is present) or else of attackers."""
     edition, opts = settings(board, rules, options)
-    verdict = judge_question(question_for(board), edition, opts, time_limit, alternatives)
+    verdict = judge_question(question_for(board), edition, opts, time_limit, alternatives, explain)
     return unread_undecided(verdict, ignore_unread)
 
 
@@ -179,14 +181,15 @@ def unread_undecided(verdict: V, ignore_unread: bool = False) -> V:
 
 
 def judge_question(q: Question, edition: Edition, opts: RulesOptions,
-                   time_limit: float = DEFAULT_TIME_LIMIT, alternatives: bool = True) -> Verdict:
+                   time_limit: float = DEFAULT_TIME_LIMIT, alternatives: bool = True,
+                   explain: Explain = "full") -> Verdict:
     """Judge a question under an edition, and say where other editions or switches disagree.
 
     ``time_limit`` bounds all the solving of the verdict together (the judgement, then the
     alternatives in the time left); what is not decided in time is reported as undecided.
     """
     left = clock(time_limit)
-    js = _judge_all(q, edition, opts, left)
+    js = _judge_all(q, edition, opts, left, explain)
     legal = _combined(js, q.structural)
 
     statuses: list[RequirementStatus] = []
@@ -211,7 +214,8 @@ def judge_question(q: Question, edition: Edition, opts: RulesOptions,
             atoms |= j.better if j.better is not None else d
         better = as_declaration(q, atoms)
 
-    others, notes = _alternatives(q, edition, opts, legal, left) if alternatives else ({}, [])
+    others, notes = (_alternatives(q, edition, opts, legal, js, left) if alternatives and explain == "full"
+                     else ({}, []))
     maxima = [j.maximum for j in js]
     return Verdict(
         kind=q.kind, legal=legal, rules=edition.name, rules_options=opts,
@@ -237,7 +241,7 @@ def as_declaration(q: Question, atoms: Iterable[Atom]) -> tuple[dict[str, str], 
     return tuple({"blocker": b, "attacker": a} for b, a in ordered)
 
 
-def _alternatives(q: Question, edition: Edition, opts: RulesOptions, legal: bool | None,
+def _alternatives(q: Question, edition: Edition, opts: RulesOptions, legal: bool | None, js: Sequence[Judgement],
                   left: Clock) -> tuple[dict[str, bool | None], list[str]]:
     """Legality under the other requirement semantics and the other setting of each relevant switch."""
     other = EDITIONS["current"] if edition.neighbourhood else EDITIONS["2006"]
@@ -254,8 +258,34 @@ def _alternatives(q: Question, edition: Edition, opts: RulesOptions, legal: bool
     out: dict[str, bool | None] = {}
     notes = []
     for label, ed, o, words in trials:
-        alt = _combined(_judge_all(q, ed, o, left), q.structural) if left() > 0 else None
+        known = _other_edition(edition, legal, js, q) if ed is other else _broken(js, q)
+        # Explanation: each alternative gets at most EXPLANATION_SECONDS; one not settled by then is None.
+        alt = known if known is not None else (
+            _combined(_judge_all(q, ed, o, clock(min(left(), EXPLANATION_SECONDS))), q.structural)
+            if left() > 0 else None)
         out[label] = alt
         if alt is not None and legal is not None and alt != legal:
             notes.append(f"{words} this declaration would be {'legal' if alt else 'illegal'}")
     return out, notes
+
+
+def _other_edition(edition: Edition, legal: bool | None, js: Sequence[Judgement], q: Question) -> bool | None:
+    """The other requirement semantics' answer where it follows from this one's without a solve, else None.
+
+    The 500.5 neighbourhood is part of the whole board and both compare with the same declaration: legal
+    against the global maximum is legal against the neighbourhood, illegal against the neighbourhood is
+    illegal against the global maximum; and a declaration breaking a restriction is illegal under both.
+    """
+    if _broken(js, q) is False:
+        return False
+    if not edition.neighbourhood and legal is True:
+        return True
+    if edition.neighbourhood and legal is False:
+        return False
+    return None
+
+
+def _broken(js: Sequence[Judgement], q: Question) -> bool | None:
+    """False when the declaration breaks a restriction: illegal under every edition and switch alike (the
+    restrictions and the structural rules do not depend on them), else None (a judgement is needed)."""
+    return False if q.structural or any(j.violations for j in js) else None

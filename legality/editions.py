@@ -13,7 +13,7 @@ from typing import Literal
 
 from legality.evaluate import in_force, incurred, obeyed, score, violations
 from legality.rules import Atom, Declaration, Problem, Requirement, Violation
-from legality.solve import best_by_parts, obeyable
+from legality.solve import EXPLANATION_SECONDS, best_by_parts, obeyable
 from models.board import RulesOptions
 
 
@@ -61,8 +61,8 @@ class Judgement:
 
 def allowed_atoms(problem: Problem, paid: frozenset[str]) -> list[Atom]:
     """Atoms that may be chosen without paying any cost outside ``paid``."""
-    unpaid = [c.taxed for c in problem.costs if c.key not in paid]
-    return [a for a in problem.allowed if not any(a in t for t in unpaid)]
+    unpaid = frozenset().union(*(c.taxed for c in problem.costs if c.key not in paid))
+    return [a for a in problem.allowed if a not in unpaid]
 
 
 def neighbourhood(problem: Problem, decl: Declaration, base: list[Atom]) -> list[Atom]:
@@ -74,10 +74,24 @@ def neighbourhood(problem: Problem, decl: Declaration, base: list[Atom]) -> list
     return [a for a in base if a in decl or a in addable]
 
 
+Explain = Literal["none", "verdict", "full"]
+"""How much of the explanation to work out: ``full`` the maximum and the closest better declaration;
+``verdict`` the maximum and any better declaration at it; ``none`` only what the verdict needs."""
+
+EXPLANATION_SHARE = 0.25
+"""What the explanation of a declaration that breaks a restriction may take: the smaller of this share of
+the time limit and ``EXPLANATION_SECONDS``. Its verdict (illegal) needs no solve, so the maximum and
+``better`` get a budget; past it the maximum is "at least N" (``maximum_proven`` false)."""
+
+
 def judge(problem: Problem, decl: Declaration, edition: Edition, options: RulesOptions,
-          time_limit: float) -> Judgement:
+          time_limit: float, explain: Explain = "full") -> Judgement:
     """Judge ``decl`` (atoms of ``problem`` only) under the edition and switches."""
     viol = tuple(violations(problem, decl))
+    if viol and explain == "none":
+        return Judgement(False, viol, score(problem, decl, options.conditional), None, False, None, ())
+    if viol:
+        time_limit = min(time_limit * EXPLANATION_SHARE, EXPLANATION_SECONDS)
     cond = options.conditional
     unpayable = any(v.rule in ("508.1j", "509.1f") for v in viol)
     paid = frozenset() if options.paid_costs == "cost-free" or unpayable else incurred(problem, decl)
@@ -86,7 +100,8 @@ def judge(problem: Problem, decl: Declaration, edition: Edition, options: RulesO
     own = score(problem, decl, cond)
     if not viol and own >= obeyable(problem, atoms, cond):
         return Judgement(True, viol, own, own, True, None, ())  # obeys all it could: no solver needed
-    best = best_by_parts(problem, atoms, decl, cond, time_limit)
+    best = best_by_parts(problem, atoms, decl, cond, time_limit, closest=explain == "full",
+                         explanation=0.0 if explain == "none" else EXPLANATION_SECONDS)
     if best.status == "unknown" or best.witness is None:
         return Judgement(None if not viol else False, viol, own, None, False, None, ())
     proven = best.status == "optimal"

@@ -34,7 +34,10 @@ class Encoding:
 
     def any_of(self, atoms: Iterable[Atom]) -> Literal:
         """A literal equal to "some of these atoms is chosen" (False if none can be)."""
-        key = frozenset(a for a in atoms if a in self.x)
+        if isinstance(atoms, frozenset) and len(atoms) == 1:  # most groups: one atom, its own variable
+            (only,) = atoms
+            return self.x.get(only, False)
+        key = frozenset(self.x.keys() & atoms)
         if not key:
             return False
         if key in self._or_cache:
@@ -68,6 +71,10 @@ def add_restrictions(enc: Encoding, problem: Problem) -> None:
         triggers = [enc.x[a] for a in sorted(r.trigger) if a in enc.x]
         if r.trigger and not triggers:
             continue
+        if len(triggers) > 1:  # one constraint enforced by "some trigger is chosen", not one per trigger atom
+            lit = enc.any_of(r.trigger)
+            assert not isinstance(lit, bool)
+            triggers = [lit]
         lits = [enc.any_of(g) for g in r.groups]
         live = [lit for lit in lits if not isinstance(lit, bool)]
         n = len(live)

@@ -11,8 +11,13 @@ import difflib
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from legality.text import lexicon
+
+if TYPE_CHECKING:
+    from legality.text.read import Reading
 from models.abilities import (
     GLOBAL_KINDS,
     Ability,
@@ -262,6 +267,31 @@ def trigger_later(event: str, step: str) -> str | None:
     return " or ".join(words for _, words in found)
 
 
+SOURCE = "\x00source"
+"""A stand-in permanent id: a card's text is read once for every permanent of that card."""
+
+
+def read_card(text: str, name: str, hand_size: int | None, source_id: str) -> list[Reading]:
+    """``read`` of a permanent's own text, cached by card (text, name, hand size) rather than by permanent:
+    read once with a stand-in id, and again with the real one only if the readings name their source."""
+    readings, names_source = _read_card(text, name, hand_size)
+    if not names_source:
+        return list(readings)
+    from legality.text.context import Context
+    from legality.text.read import read
+
+    return read(text, name, Context(hand_size=hand_size, source_id=source_id, name=name))
+
+
+@lru_cache(maxsize=4096)
+def _read_card(text: str, name: str, hand_size: int | None) -> tuple[tuple[Reading, ...], bool]:
+    from legality.text.context import Context
+    from legality.text.read import read
+
+    readings = tuple(read(text, name, Context(hand_size=hand_size, source_id=SOURCE, name=name)))
+    return readings, SOURCE in repr(readings)
+
+
 def build_game(board: Board) -> Game:
     """Work out every creature's traits from all sources (abilities stage of the pipeline)."""
     from legality.conditions import holds
@@ -314,8 +344,7 @@ def build_game(board: Board) -> Game:
         text: list[tuple[str, Ability]] = []
         text_keywords: list[tuple[str, str]] = []
         if p.oracle and p.oracle.strip():
-            ctx = Context(hand_size=hand.get(p.controller), source_id=p.id, name=p.name)
-            for r in read(p.oracle, p.name, ctx):
+            for r in read_card(p.oracle, p.name, hand.get(p.controller), p.id):
                 where = r.note.split(";")[0]
                 later = trigger_later(r.event, step) if r.event else None
                 if later is not None:

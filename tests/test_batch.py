@@ -25,9 +25,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import legality.batch
+from boards import large_block_board
 from cli import main
 from legality import NothingToJudge, check, parse_board
-from legality.batch import CHUNK, NotJsonLines, NotUtf8, Settings, iter_lines, run_batch
+from legality.batch import CHUNK, NotJsonLines, NotUtf8, Progress, Settings, count_lines, iter_lines, run_batch
+from legality.editions import EXPLANATION_SHARE, Explain
+from legality.solve import EXPLANATION_SECONDS
+from legality.verdict import Verdict
 
 ROOT = Path(__file__).resolve().parent.parent
 SPLITLINES_BREAKS = ["\v", "\f", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029"]
@@ -315,3 +319,88 @@ def _alive(pid: str) -> bool:
         return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
     except OSError:
         return False
+
+
+# --- explanation levels, resuming, progress ------------------------------------------------------
+
+
+def test_explain_levels_keep_the_verdict() -> None:
+    """--explain verdict/none leave out explanation, never change the answer: same legality and broken rules
+    for every fixture; ``verdict`` also the same requirement counts and maximum (508.1d, 509.1c)."""
+    for text in judged_fixtures():
+        board = parse_board(text)
+        full = check(board)
+        if not isinstance(full, Verdict):
+            continue
+        levels: tuple[Explain, ...] = ("verdict", "none")
+        for level in levels:
+            v = check(board, explain=level)
+            assert isinstance(v, Verdict)
+            assert (v.legal, v.violations) == (full.legal, full.violations), (board.id, level)
+            assert v.alternatives == {}
+        v = check(board, explain="verdict")
+        assert isinstance(v, Verdict)
+        assert (v.obeyed, v.maximum, v.maximum_proven) == (full.obeyed, full.maximum, full.maximum_proven), board.id
+        assert (v.better is None) == (full.better is None), board.id
+
+
+def test_explaining_a_broken_restriction_keeps_to_its_budget() -> None:
+    """A blocker blocking two attackers breaks 509.1a on its own: the verdict needs no solve, and the
+    maximum it is compared with gets only a budget ("at least N" past it)."""
+    data = large_block_board(3, 100, 150, ["B"])
+    data["blocks"] = [{"blocker": "b0", "attacker": "a0"}, {"blocker": "b0", "attacker": "a1"}]
+    board = parse_board(data)
+    t = time.perf_counter()
+    bare = check(board, explain="none")
+    setup = time.perf_counter() - t
+    t = time.perf_counter()
+    v = check(board, time_limit=4.0)
+    spent = time.perf_counter() - t
+    assert isinstance(v, Verdict) and isinstance(bare, Verdict)
+    assert v.legal is False and bare.legal is False and bare.maximum is None
+    assert spent < setup + min(4.0 * EXPLANATION_SHARE, EXPLANATION_SECONDS) + 1.0, (spent, setup)
+    if v.maximum is not None and not v.maximum_proven:
+        assert f"maximum at least {v.maximum}" in v.to_text()
+
+
+def _ided(n: int) -> list[str]:
+    return [line for line in judged_fixtures() if isinstance(json.loads(line).get("id"), str)][:n]
+
+
+def test_resume_skips_lines_already_judged(tmp_path: Path) -> None:
+    goods = _ided(6)
+    src = tmp_path / "boards.jsonl"
+    src.write_text("\n".join(goods) + "\n")
+    out = tmp_path / "verdicts.jsonl"
+    first = [judged_fixtures()[g] for g in goods[:2]]
+    error = json.dumps({"error": "invalid board", "line": 3, "id": json.loads(goods[2])["id"]})
+    out.write_text("\n".join([*first, error]) + '\n{"id": "cut sh')  # a line cut short by a kill
+    result = CliRunner().invoke(main, ["batch", str(src), "-o", str(out), "--resume"])
+    assert result.exit_code == 0 and result.stdout == ""  # this run's lines all judged; error lines are retried
+    lines = out.read_text().splitlines()
+    assert lines == [*first, error] + [judged_fixtures()[g] for g in goods[2:]]
+    result = CliRunner().invoke(main, ["batch", str(src), "--resume"])
+    assert result.exit_code == 2 and "--resume needs --output" in result.stderr
+
+
+def test_progress_shows_count_rate_and_eta(tmp_path: Path) -> None:
+    stream = io.StringIO()
+    bar = Progress(10, stream, every=0.0)
+    bar(4)
+    bar.close()
+    shown = stream.getvalue()
+    assert re.search(r"4/10 lines, [\d,]+/s, ETA \d+:\d\d:\d\d", shown), shown
+    assert shown.endswith("\n")
+    path = tmp_path / "x.jsonl"
+    path.write_bytes(b"{}\n{}\n{}")
+    assert count_lines(str(path)) == 3
+    path.write_bytes(b"{}\n\n")
+    assert count_lines(str(path)) == 2
+    assert count_lines("/dev/stdin") is None or not Path("/dev/stdin").is_file()
+
+
+def test_quiet_or_not_a_terminal_shows_no_progress() -> None:
+    code, out, err = batch("\n".join(good_lines(2)).encode())
+    assert code == 0 and err == "" and len(out) == 2
+    code, out, err = batch("\n".join(good_lines(2)).encode(), "--quiet")
+    assert code == 0 and err == "" and len(out) == 2

@@ -46,7 +46,7 @@ def _as_declared(board: Board) -> Board:
 
 def check_declarations(board: Board, edition: Edition, time_limit: float) -> list[DeclarationCheck]:
     """Judge the board's attacks and blocks under ``edition`` (each within ``time_limit`` seconds)."""
-    from legality.check import attack_question, block_question, judge_question
+    from legality.check import attack_question, block_question, clock, judge_question
 
     gone = _departed(board)
     if gone:
@@ -58,8 +58,10 @@ def check_declarations(board: Board, edition: Edition, time_limit: float) -> lis
     questions = [("attack", attack_question)] if board.attacks is not None else []
     if board.blocks is not None:
         questions.append(("block", block_question))
-    for kind, make in questions:
-        v = judge_question(make(base), edition, board.rules_options, time_limit, alternatives=False)
+    left = clock(time_limit)
+    for i, (kind, make) in enumerate(questions):  # one deadline for all: each takes its share of what is left
+        v = judge_question(make(base), edition, board.rules_options, left() / (len(questions) - i),
+                           alternatives=False)
         what = "attackers" if kind == "attack" else "blockers"
         if v.legal is True:
             continue

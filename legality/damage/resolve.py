@@ -4,6 +4,7 @@ it, state-based actions, and the damage verdict of the contract."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -146,14 +147,18 @@ def resolve_damage(board: Board, rules: str | None = None, goal: Goal | None = N
     """Run the combat damage step(s) of ``board``: check the given assignment, apply it, report results.
 
     With ``declarations``, the attacks and blocks the damage rests on are judged too (half of
-    ``time_limit`` each) and an illegal one is noted; the damage is checked as given either way."""
+    ``time_limit`` in all) and an illegal one is noted; the damage is checked as given either way. Every
+    solve of the verdict shares one deadline, ``time_limit`` from the start, as a declaration's do."""
+    from legality.check import clock
+
+    left = clock(time_limit)
     edition = find_edition(rules or board.rules or "current")
     game = build_game(board)
     combat = Combat.of(game, edition.name)
     state = State.of(game)
     two = combat.has_first_strike_step()
     steps = ("first", "regular") if two else ("regular",)
-    checks = tuple(check_declarations(board, edition, time_limit / 2)) if declarations else ()
+    checks = tuple(check_declarations(board, edition, left() / 2)) if declarations else ()
     notes: list[str] = [c.note for c in checks] + history_notes(game, edition.name)
     legal: bool | None = True
     reports = []
@@ -163,7 +168,7 @@ def resolve_damage(board: Board, rules: str | None = None, goal: Goal | None = N
                      "first-strike combat damage step; the damage entries with step 'first' are ignored")
     for step in steps:
         report, ok = _step(combat, state, step, two, edition.damage == "ordered", _given(board, step), goal,
-                           time_limit)
+                           left)
         reports.append(report)
         if ok is False:
             legal = False
@@ -197,7 +202,7 @@ def resolve_damage(board: Board, rules: str | None = None, goal: Goal | None = N
 
 
 def _step(combat: Combat, state: State, step: str, two: bool, ordered: bool, given: dict[str, dict[str, int]],
-          goal: Goal | None, time_limit: float) -> tuple[StepReport, bool | None]:
+          goal: Goal | None, left: Callable[[], float]) -> tuple[StepReport, bool | None]:
     game = combat.game
     sources = [c for c in combat.in_combat() if c not in state.gone and combat.deals_in(c, step, two)]
     options = {s: options_for(combat, state, s, ordered) for s in sources}
@@ -209,15 +214,15 @@ def _step(combat: Combat, state: State, step: str, two: bool, ordered: bool, giv
             structural.append(Violation("510.4" if src in combat.in_combat() else "510.1",
                                         f"{game.perms[src].name} ({src}) {why}", (src,)))
     ok: bool | None = True
-    chosen = _choose(combat, state, options, {s: p for s, p in given.items() if s in options}, goal, time_limit)
+    chosen = _choose(combat, state, options, {s: p for s, p in given.items() if s in options}, goal, left())
     if chosen is None:
-        ok, chosen = None, _choose(combat, state, options, given, None, time_limit)
+        ok, chosen = None, _choose(combat, state, options, given, None, left())
         assert chosen is not None
     assignment, how = chosen
     found = structural + violations(combat, state, options, assignment, [s for s in given if s in options])
     if found:
         ok = False
-        fallback = _choose(combat, state, options, {}, None, time_limit)
+        fallback = _choose(combat, state, options, {}, None, left())
         assert fallback is not None
         assignment, how = fallback
     dealt, gained = deal(combat, state, assignment)
