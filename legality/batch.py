@@ -192,6 +192,7 @@ def _worker_init(parent: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - lives as long as the worker
+    sys.stderr = sys.stdout  # a worker cut off by its parent's end says nothing (each line's errors are lines)
     if sys.platform == "linux":  # killed when the parent is (even by SIGKILL): no orphan, no traceback
         import ctypes
 

@@ -154,6 +154,9 @@ def test_mixed_batch_keeps_one_line_per_line_in_order(jobs: str) -> None:
 
 
 def test_an_unexpected_failure_is_that_lines_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What a worker runs for a chunk of lines: an exception while judging one line (here a
+    RecursionError) is that line's error line, and the lines around it keep their verdicts. (Judged
+    in this process: workers are started fresh and would not see the patch.)"""
     goods = good_lines(3)
 
     def explode(board: Any, *args: Any, **kwargs: Any) -> Any:
@@ -162,8 +165,9 @@ def test_an_unexpected_failure_is_that_lines_error(monkeypatch: pytest.MonkeyPat
         return check(board, *args, **kwargs)
 
     monkeypatch.setattr(legality.batch, "check", explode)
-    code, out, _ = batch("\n".join(goods).encode())
-    assert code == 1
+    results = legality.batch.judge_chunk(list(enumerate(goods, 1)), legality.batch.Settings())
+    assert [failed for failed, _ in results] == [False, True, False]
+    out = [json.loads(text) for _, text in results]
     assert json.dumps(out[0]) == judged_fixtures()[goods[0]] and json.dumps(out[2]) == judged_fixtures()[goods[2]]
     assert out[1]["line"] == 2 and out[1]["id"] == json.loads(goods[1])["id"]
     assert "RecursionError" in out[1]["error"]

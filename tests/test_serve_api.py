@@ -137,6 +137,7 @@ def test_the_query_picks_the_edition_as_the_cli_does(client: TestClient) -> None
 def test_a_solver_time_out_is_the_undecided_verdict(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
     """A time-out is never a verdict (the CLI's exit 3): the API answers 200 with legal null."""
     monkeypatch.setattr(legality.solve, "EXHAUSTIVE_ATOMS", 0)
+    monkeypatch.setattr(legality.solve, "CONFIRM_ATOMS", 0)  # small parts would be settled by search
     monkeypatch.setattr(legality.solve, "best_near", lambda *a, **k: Best("unknown", 0, None))
     got = client.post("/api/check", content=GORILLA.read_bytes())
     assert got.status_code == 200
