@@ -51,7 +51,10 @@ def percentile(xs: Sequence[float], p: float) -> float:
 def commander_board(rng: random.Random, n: int) -> dict[str, Any]:
     """10 attackers, 15 potential blockers, 3 defending players: library cards by name, the typical mix."""
     defenders = ["B", "C", "D"]
-    players = [{"id": "A", "life": 40}] + [{"id": d, "life": 40} for d in defenders]
+    # A game's record gives hand and graveyard sizes: some library cards read them (Cowed by Wisdom, threshold);
+    # without them the verdict is honestly undecided ("text not understood"), which is not what is measured.
+    players = [{"id": p, "life": 40, "hand_size": rng.randint(0, 7), "graveyard_size": rng.randint(0, 12)}
+               for p in ["A", *defenders]]
     perms: list[dict[str, Any]] = []
     attacks = []
     for i in range(10):

@@ -47,12 +47,14 @@ def holds(board: Board, cond: Condition, you: str, origin: str) -> Answer:
         return Answer(ok(n) != cond.negate, f"{n} such permanent(s)")
     if cond.kind in ("graveyard", "life", "hand"):
         field = {"graveyard": "graveyard_size", "life": "life", "hand": "hand_size"}[cond.kind]
-        player = board.player(you)
-        value = getattr(player, field)
-        if value is None:
-            return Answer(None, f"the board does not give $.players[{index[you]}].{field}")
-        within = (cond.at_least is None or value >= cond.at_least) and (cond.at_most is None or value <= cond.at_most)
-        return Answer(within != cond.negate, f"{field} {value}")
+        whose = [you] if cond.player == "you" else [pl.id for pl in board.players if pl.id != you]
+        values = [(pid, getattr(board.player(pid), field)) for pid in whose]
+        missing = [pid for pid, v in values if v is None]
+        if missing:
+            return Answer(None, f"the board does not give $.players[{index[missing[0]]}].{field}")
+        within = any((cond.at_least is None or v >= cond.at_least) and (cond.at_most is None or v <= cond.at_most)
+                     for _, v in values)  # "an opponent has ...": any of them
+        return Answer(within != cond.negate, ", ".join(f"{pid} {field} {v}" for pid, v in values))
     if cond.kind == "your_turn":
         return Answer((board.active_player == you) != cond.negate, f"active player {board.active_player}")
     if source is None or cond.state is None:

@@ -26,13 +26,13 @@ def _board(graveyard: int | None, blocks: list[dict[str, str]]) -> dict[str, Any
 def test_threshold_holds_and_the_lure_requirement_applies() -> None:
     verdict = check(parse_board(_board(7, [])))
     assert verdict.legal is False and verdict.maximum == 1
-    assert any("holds (graveyard_size 7)" in n for n in verdict.notes)
+    assert any("holds (A graveyard_size 7)" in n for n in verdict.notes)
 
 
 def test_threshold_does_not_hold_and_nothing_is_required() -> None:
     verdict = check(parse_board(_board(6, [])))
     assert verdict.legal is True and verdict.maximum == 0
-    assert any("does not hold (graveyard_size 6)" in n for n in verdict.notes)
+    assert any("does not hold (A graveyard_size 6)" in n for n in verdict.notes)
 
 
 def test_a_condition_on_a_fact_the_board_lacks_is_not_guessed() -> None:
@@ -58,3 +58,37 @@ def test_your_turn_conditions_read_the_active_player() -> None:
     # On the other player's turn it has no flying and can't block the flying Bird (702.9b).
     other = check(parse_board(board("B")))
     assert other.legal is False and any(v.rule == "702.9b" for v in other.violations)
+
+
+def test_an_opponents_life_and_cards_in_hand_are_read_from_the_board() -> None:
+    """Bloodghast: "Bloodghast has haste as long as an opponent has 10 or less life." (702.10: haste lets a
+    creature attack the turn it came under its controller's control; 302.6)."""
+    def board(life: int) -> dict[str, Any]:
+        return {"version": 1, "active_player": "A",
+                "players": [{"id": "A", "life": 20}, {"id": "B", "life": life}, {"id": "C", "life": 20}],
+                "permanents": [{"id": "ghast", "name": "Bloodghast", "controller": "A", "power": 2, "toughness": 1,
+                                "types": ["creature"], "summoning_sick": True,
+                                "oracle": "Bloodghast can't block.\nBloodghast has haste as long as an opponent has "
+                                          "10 or less life."}],
+                "attacks": [{"attacker": "ghast", "target": "C"}]}
+    assert check(parse_board(board(10))).legal is True  # B has 10: haste, so it may attack (even C)
+    low = check(parse_board(board(11)))
+    assert low.legal is False and any(v.rule == "302.6" or "summoning" in v.message for v in low.violations)
+
+
+def test_cant_attack_if_defending_player_controls_is_per_defending_player() -> None:
+    """Mogg Jailer: "Mogg Jailer can't attack if defending player controls an untapped creature with power 2
+    or less." In multiplayer each opponent is a defending player (802.2): the Jailer may attack B, who has
+    none, but not C, who has one (508.1c)."""
+    def board(target: str) -> dict[str, Any]:
+        return {"version": 1, "active_player": "A",
+                "players": [{"id": "A", "life": 20}, {"id": "B", "life": 20}, {"id": "C", "life": 20}],
+                "permanents": [
+                    {"id": "jailer", "name": "Mogg Jailer", "controller": "A", "power": 2, "toughness": 2,
+                     "types": ["creature"], "oracle": "Mogg Jailer can't attack if defending player controls an "
+                                                      "untapped creature with power 2 or less."},
+                    {"id": "giant", "name": "Hill Giant", "controller": "B"},
+                    {"id": "bear", "name": "Grizzly Bears", "controller": "C"}],
+                "attacks": [{"attacker": "jailer", "target": target}]}
+    assert check(parse_board(board("B"))).legal is True
+    assert check(parse_board(board("C"))).legal is False

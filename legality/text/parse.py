@@ -603,6 +603,12 @@ class ToTree(Transformer[Token, Any]):
                          at_most=at_most, negate=True, text="unless defending player controls it")
         return Pred(abilities=(CantAttack(kind="cant_attack", planeswalkers=True),), condition=cond)
 
+    def cant_attack_if_defender_controls(self, c: list[Any]) -> Pred:
+        np, at_least, at_most = next(x for x in c if isinstance(x, tuple) and len(x) == 3)
+        cond = Condition(kind="control", player="defending", quality=quality_of(np, counted=True), at_least=at_least,
+                         at_most=at_most, text="if defending player controls it")
+        return Pred(abilities=(CantAttack(kind="cant_attack", planeswalkers=True),), condition=cond)
+
     def cant_attack_unless_also(self, c: list[Any]) -> Pred:
         raise Unreadable("a restriction that depends on which other creatures attack is not modelled yet")
 
@@ -768,6 +774,12 @@ class ToTree(Transformer[Token, Any]):
     def count_n(self, c: list[Any]) -> tuple[NP, int | None, int | None]:
         return (_one(c, NP), _number(_toks(c, "NUMBER")[0]), None)
 
+    def count_at_least(self, c: list[Any]) -> tuple[NP, int | None, int | None]:
+        np = _one(c, NP)
+        if _toks(c, "OTHER"):
+            np = NP((*np.fields, ("other", True)), np.controller)
+        return (np, _number(_toks(c, "NUMBER")[0]), None)
+
     def count_none(self, c: list[Any]) -> tuple[NP, int | None, int | None]:
         return (_one(c, NP), None, 0)
 
@@ -802,6 +814,18 @@ class ToTree(Transformer[Token, Any]):
     def life_at_least(self, c: list[Any]) -> Condition:
         n = _number(_toks(c, "NUMBER")[0])
         return Condition(kind="life", at_least=n, text=f"you have {n} or more life")
+
+    def hand_at_least(self, c: list[Any]) -> Condition:
+        n = _number(_toks(c, "NUMBER")[0])
+        return Condition(kind="hand", at_least=n, text=f"you have {n} or more cards in hand")
+
+    def hand_at_most(self, c: list[Any]) -> Condition:
+        n = _number(_toks(c, "NUMBER")[0])
+        return Condition(kind="hand", at_most=n, text=f"you have {n} or fewer cards in hand")
+
+    def opponent_life_at_most(self, c: list[Any]) -> Condition:
+        n = _number(_toks(c, "NUMBER")[0])
+        return Condition(kind="life", player="opponent", at_most=n, text=f"an opponent has {n} or less life")
 
     def empty_hand(self, c: list[Any]) -> Condition:
         return Condition(kind="hand", at_most=0, text="you have no cards in hand")
