@@ -272,9 +272,12 @@ SOURCE = "\x00source"
 
 
 def read_card(text: str, name: str, hand_size: int | None, source_id: str) -> list[Reading]:
-    """``read`` of a permanent's own text, cached by card (text, name, hand size) rather than by permanent:
-    read once with a stand-in id, and again with the real one only if the readings name their source."""
-    readings, names_source = _read_card(text, name, hand_size)
+    """``read`` of a permanent's own text, cached by card rather than by permanent: read once with a
+    stand-in id and no hand size, again with the hand size only if the text counts cards in hand, and
+    with the real id only if the readings name their source."""
+    readings, names_source = _read_card(text, name, None)
+    if hand_size is not None and any("hand_size" in r.note for r in readings if r.status == "not understood"):
+        readings, names_source = _read_card(text, name, hand_size)
     if not names_source:
         return list(readings)
     from legality.text.context import Context
