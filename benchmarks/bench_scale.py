@@ -27,6 +27,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from bench_check import baseline  # noqa: E402
 
 from legality import check, parse_board  # noqa: E402
 from legality.check import question_for  # noqa: E402
@@ -304,24 +307,8 @@ def main() -> None:
     jsonl = tmp / "commander.jsonl"
     jsonl.write_text("".join(json.dumps(b) + "\n" for b in cmd))
 
-    # The baseline: one trivial CP-SAT solve in this process.
-    from ortools.sat.python import cp_model
-
-    def trivial() -> None:
-        m = cp_model.CpModel()
-        x = m.new_bool_var("x")
-        m.maximize(x)
-        s = cp_model.CpSolver()
-        s.parameters.num_workers = 1
-        s.solve(m)
-
-    trivial()
-    ts = []
-    for _ in range(300):
-        t = time.perf_counter()
-        trivial()
-        ts.append(time.perf_counter() - t)
-    base = statistics.median(ts)
+    # The baseline: one trivial CP-SAT solve in this process (as bench_check measures it).
+    base = baseline(300)
     print(f"baseline: one trivial CP-SAT solve = {base * 1e3:.3f} ms ({1 / base:.0f}/s)")
 
     boards = [parse_board(b) for b in cmd[:600]]

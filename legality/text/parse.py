@@ -803,29 +803,28 @@ class ToTree(Transformer[Token, Any]):
     def defending_controls(self, c: list[Any]) -> Condition:
         return self._control(c, "defending", False, "defending player controls")
 
-    def graveyard_at_least(self, c: list[Any]) -> Condition:
+    def _amount(self, c: list[Any], kind: Any, bound: str, text: str, player: Any = "you") -> Condition:
+        """A condition on a player's count ("you have N or less life"): ``bound`` is at_least or at_most."""
         n = _number(_toks(c, "NUMBER")[0])
-        return Condition(kind="graveyard", at_least=n, text=f"{n} or more cards in your graveyard")
+        return Condition(kind=kind, player=player, text=text.format(n), **{bound: n})
+
+    def graveyard_at_least(self, c: list[Any]) -> Condition:
+        return self._amount(c, "graveyard", "at_least", "{} or more cards in your graveyard")
 
     def life_at_most(self, c: list[Any]) -> Condition:
-        n = _number(_toks(c, "NUMBER")[0])
-        return Condition(kind="life", at_most=n, text=f"you have {n} or less life")
+        return self._amount(c, "life", "at_most", "you have {} or less life")
 
     def life_at_least(self, c: list[Any]) -> Condition:
-        n = _number(_toks(c, "NUMBER")[0])
-        return Condition(kind="life", at_least=n, text=f"you have {n} or more life")
+        return self._amount(c, "life", "at_least", "you have {} or more life")
 
     def hand_at_least(self, c: list[Any]) -> Condition:
-        n = _number(_toks(c, "NUMBER")[0])
-        return Condition(kind="hand", at_least=n, text=f"you have {n} or more cards in hand")
+        return self._amount(c, "hand", "at_least", "you have {} or more cards in hand")
 
     def hand_at_most(self, c: list[Any]) -> Condition:
-        n = _number(_toks(c, "NUMBER")[0])
-        return Condition(kind="hand", at_most=n, text=f"you have {n} or fewer cards in hand")
+        return self._amount(c, "hand", "at_most", "you have {} or fewer cards in hand")
 
     def opponent_life_at_most(self, c: list[Any]) -> Condition:
-        n = _number(_toks(c, "NUMBER")[0])
-        return Condition(kind="life", player="opponent", at_most=n, text=f"an opponent has {n} or less life")
+        return self._amount(c, "life", "at_most", "an opponent has {} or less life", "opponent")
 
     def empty_hand(self, c: list[Any]) -> Condition:
         return Condition(kind="hand", at_most=0, text="you have no cards in hand")
