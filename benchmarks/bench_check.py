@@ -101,17 +101,17 @@ def presolve_cost(fixtures: list[Any], commander: list[Any], big: list[Any], bas
             med[keep] = statistics.median(secs)
         print(f"  {name}: on/off = x{med[True] / med[False]:.2f}")
     legality.solve.KEEP_ALL_FEASIBLE = saved
-    confirm = legality.solve.CONFIRM_ATOMS
-    print("\nmaxima confirmed by a search in Python on parts of at most "
-          f"{confirm} atoms: on / off (median time ratio)")
-    for name, boards in (("fixtures", fixtures), ("Commander 10x15", commander)):
-        med2: dict[int, float] = {}
-        for atoms in (0, confirm):
-            legality.solve.CONFIRM_ATOMS = atoms
+    confirm, searched = legality.solve.CONFIRM_ATOMS, legality.solve.SEARCH_ATOMS
+    print(f"\nparts settled by a search in Python (all of at most {confirm} atoms; of at most {searched} atoms "
+          f"when it takes at most {legality.solve.SEARCH_NODES} nodes): on / off (median time ratio)")
+    for name, boards in (("fixtures", fixtures), ("Commander 10x15", commander), ("40x60", big)):
+        med2: dict[bool, float] = {}
+        for on in (False, True):
+            legality.solve.CONFIRM_ATOMS, legality.solve.SEARCH_ATOMS = (confirm, searched) if on else (0, 0)
             secs = [s for b in boards for s in timed(partial(check, b, alternatives=False), 1)]
-            med2[atoms] = statistics.median(secs)
-        print(f"  {name}: on/off = x{med2[confirm] / med2[0]:.2f}")
-    legality.solve.CONFIRM_ATOMS = confirm
+            med2[on] = statistics.median(secs)
+        print(f"  {name}: on/off = x{med2[True] / med2[False]:.2f}")
+    legality.solve.CONFIRM_ATOMS, legality.solve.SEARCH_ATOMS = confirm, searched
 
 
 def main() -> None:

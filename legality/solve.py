@@ -17,8 +17,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
-from legality.evaluate import broken_restrictions, count_groups, restriction_applies, score
-from legality.rules import Atom, Declaration, Problem, Restriction
+from legality.evaluate import broken_restrictions, score
+from legality.rules import Atom, Declaration, Problem
 
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model
@@ -31,6 +31,10 @@ FEASIBILITY_FIRST_ATOMS = 150
 CONFIRM_ATOMS = 14
 """Parts with at most this many atoms are settled by a search in Python (``best_search``): the branch and
 bound that used to confirm the solver's maximum there proves it on its own, cheaper than a model."""
+SEARCH_ATOMS = 64
+SEARCH_NODES = 400
+"""Parts of up to ``SEARCH_ATOMS`` atoms are tried by the same search first, with at most ``SEARCH_NODES``
+nodes (about the cost of one solve); only a part it can't settle within them goes to the solver."""
 EXPLANATION_SECONDS = 0.25
 """Seconds the explanation of a decided illegal verdict (the maximum, the closest better declaration) may
 take beyond the verdict; past it the maximum is "at least N" (``maximum_proven`` false)."""
@@ -211,95 +215,187 @@ def is_valid(problem: Problem, atoms: Iterable[Atom], decl: Declaration) -> bool
     return decl <= frozenset(atoms) and not broken_restrictions(problem, decl)
 
 
-class _Search:
-    """Depth-first search over the atoms of a part with two prunings: an upper bound on the requirements
-    still obeyable, and restrictions already over their ceiling (no superset can obey them)."""
+class SearchExhausted(Exception):
+    """The search ran out of its node budget: the part goes to the solver instead."""
 
-    def __init__(self, problem: Problem, atoms: Sequence[Atom], conditional: str) -> None:
+
+class _Search:
+    """Depth-first branch and bound over the atoms of a part, on bit masks (atom ``i`` is bit ``i``).
+
+    Two prunings: an upper bound on the requirements still obeyable, and restrictions already over their
+    ceiling (no superset can obey them). The bound knows that a creature limited to one atom (a blocker
+    blocking one attacker, 509.1a; an attacker attacking one target, 508.1a) obeys at most the
+    requirements of one of its atoms. ``nodes`` caps the nodes visited (``SearchExhausted`` past it).
+    """
+
+    def __init__(self, problem: Problem, atoms: Sequence[Atom], conditional: str, nodes: int | None = None) -> None:
         self.problem, self.order = problem, sorted(atoms)
         self.implication = conditional == "implication"
-        self.capped: dict[Atom, list[tuple[Restriction, int]]] = {}
-        for r in problem.restrictions:
-            ceiling = max(hi for _, hi in r.domain) if r.domain else -1
-            if ceiling >= len(r.groups):
+        self.nodes = nodes
+        bit = {a: 1 << i for i, a in enumerate(self.order)}
+
+        def mask(atoms: Iterable[Atom]) -> int:
+            return sum(bit.get(a, 0) for a in set(atoms))
+
+        # Restrictions: (trigger mask or None when it always applies, group masks, domain, ceiling).
+        self.restrictions = [(mask(r.trigger) if r.trigger else None, tuple(mask(g) for g in r.groups), r.domain,
+                              max((hi for _, hi in r.domain), default=-1)) for r in problem.restrictions]
+        self.capped: list[list[int]] = [[] for _ in self.order]
+        for k, (trigger, groups, _, ceiling) in enumerate(self.restrictions):
+            if ceiling >= len(groups):
                 continue
-            for a in {a for g in r.groups for a in g} | r.trigger:
-                self.capped.setdefault(a, []).append((r, ceiling))
-
-    def dead(self, chosen: frozenset[Atom], added: Atom) -> bool:
-        """Whether choosing ``added`` put a restriction over its ceiling (the trigger and count only grow)."""
-        return any(restriction_applies(r, chosen) and count_groups(r, chosen) > ceiling
-                   for r, ceiling in self.capped.get(added, ()))
-
-    def bound(self, chosen: frozenset[Atom], avail: frozenset[Atom]) -> int:
-        """Requirements obeyable with ``chosen`` and some of ``avail`` (exact when ``avail`` is ``chosen``)."""
-        n = 0
-        for q in self.problem.requirements:
-            if q.condition is None:
-                n += bool(q.fulfils & avail)
-            elif self.implication:  # obeyed unless triggered and unfulfilled
-                n += bool(q.fulfils & avail) or not q.condition & chosen
+            for i, a in enumerate(self.order):
+                if bit[a] & ((trigger or 0) | sum(groups)):
+                    self.capped[i].append(k)
+        # Sets of atoms of which at most one can be chosen, and the unconditional requirements inside one.
+        exclusive = [sum(groups) for trigger, groups, domain, ceiling in self.restrictions
+                     if trigger is None and ceiling <= 1 and all(g & (g - 1) == 0 for g in groups)]
+        inside: dict[int, list[int]] = {}
+        self.plain: list[int] = []
+        self.conditional: list[tuple[int, int]] = []
+        for q in problem.requirements:
+            f = mask(q.fulfils)
+            if q.condition is not None:
+                self.conditional.append((f, mask(q.condition)))
+                continue
+            home = next((s for s in exclusive if f and f & s == f), None)
+            if home is None:
+                self.plain.append(f)
             else:
-                n += bool(q.fulfils & avail) and bool(q.condition & avail)
+                inside.setdefault(home, []).append(f)
+        # Per exclusive set: its mask, its requirements' masks, and (atom bit, requirements it obeys) best first.
+        self.exclusive = [(s, fs, sorted(((b, sum(1 for f in fs if f & b)) for b in _bits(s)), key=lambda x: -x[1]))
+                          for s, fs in inside.items()]
+        self.visited = 0
+
+    def _visit(self) -> None:
+        self.visited += 1
+        if self.nodes is not None and self.visited > self.nodes:
+            raise SearchExhausted
+
+    def dead(self, chosen: int, i: int) -> bool:
+        """Whether choosing atom ``i`` put a restriction over its ceiling (the trigger and count only grow)."""
+        for k in self.capped[i]:
+            trigger, groups, _, ceiling = self.restrictions[k]
+            if (trigger is None or trigger & chosen) and sum(1 for g in groups if g & chosen) > ceiling:
+                return True
+        return False
+
+    def valid(self, chosen: int) -> bool:
+        """Whether a declaration breaks no restriction."""
+        for trigger, groups, domain, _ in self.restrictions:
+            if trigger is None or trigger & chosen:
+                n = sum(1 for g in groups if g & chosen)
+                if not any(lo <= n <= hi for lo, hi in domain):
+                    return False
+        return True
+
+    def bound(self, chosen: int, avail: int) -> int:
+        """Requirements obeyable with ``chosen`` and some of ``avail`` (exact when ``avail`` is ``chosen``)."""
+        n = sum(1 for f in self.plain if f & avail)
+        for f, c in self.conditional:
+            if self.implication:  # obeyed unless triggered and unfulfilled
+                n += bool(f & avail) or not c & chosen
+            else:
+                n += bool(f & avail) and bool(c & avail)
+        for s, fs, ranked in self.exclusive:
+            taken = chosen & s
+            if taken:
+                n += sum(1 for f in fs if f & taken)
+            else:
+                n += next((k for b, k in ranked if b & avail), 0)
         return n
 
-    def better(self, claimed: int) -> Declaration | None:
-        """A valid declaration obeying more than ``claimed`` requirements, or None."""
-        order = self.order
+    def decl(self, chosen: int) -> Declaration:
+        return frozenset(a for i, a in enumerate(self.order) if chosen >> i & 1)
 
-        def search(i: int, chosen: frozenset[Atom]) -> Declaration | None:
-            if self.bound(chosen, chosen.union(order[i:])) <= claimed:
-                return None
-            if i == len(order):  # the bound is the score here
-                return None if broken_restrictions(self.problem, chosen) else chosen
-            more = chosen | {order[i]}
-            return (None if self.dead(more, order[i]) else search(i + 1, more)) or search(i + 1, chosen)
+    def mask(self, decl: Declaration) -> int:
+        return sum(1 << i for i, a in enumerate(self.order) if a in decl)
 
-        return search(0, frozenset())
+    def maximum(self, floor: int, known: int | None) -> tuple[int, int | None]:
+        """The most requirements a valid declaration obeys if more than ``floor`` (else ``floor``, ``known``),
+        with one such declaration."""
+        n = len(self.order)
+        rest = [((1 << n) - 1) & ~((1 << i) - 1) for i in range(n + 1)]
+        best: list[tuple[int, int | None]] = [(floor, known)]
 
-    def closest(self, target: int, near: Declaration) -> Declaration | None:
-        """A valid declaration obeying ``target`` requirements with the fewest changes from ``near``."""
-        order = self.order
-        best: list[tuple[int, Declaration]] = []
-
-        def search(i: int, chosen: frozenset[Atom], changes: int) -> None:
-            if (best and changes >= best[0][0]) or self.bound(chosen, chosen.union(order[i:])) < target:
+        def search(i: int, chosen: int) -> None:
+            self._visit()
+            if self.bound(chosen, chosen | rest[i]) <= best[0][0]:
                 return
-            if i == len(order):
-                if not broken_restrictions(self.problem, chosen):
+            if i == n:  # the bound is the score here
+                if self.valid(chosen):
+                    best[0] = (self.bound(chosen, chosen), chosen)
+                return
+            more = chosen | 1 << i
+            if not self.dead(more, i):
+                search(i + 1, more)
+            search(i + 1, chosen)
+
+        search(0, 0)
+        return best[0]
+
+    def closest(self, target: int, near: int) -> int | None:
+        """A valid declaration obeying ``target`` requirements with the fewest changes from ``near``."""
+        n = len(self.order)
+        rest = [((1 << n) - 1) & ~((1 << i) - 1) for i in range(n + 1)]
+        best: list[tuple[int, int]] = []
+
+        def search(i: int, chosen: int, changes: int) -> None:
+            self._visit()
+            if (best and changes >= best[0][0]) or self.bound(chosen, chosen | rest[i]) < target:
+                return
+            if i == n:
+                if self.valid(chosen):
                     best[:] = [(changes, chosen)]
                 return
-            a = order[i]
-            more = chosen | {a}
-            for take in ((True, False) if a in near else (False, True)):  # near's own choice first
+            b = 1 << i
+            mine = bool(near & b)
+            for take in ((True, False) if mine else (False, True)):  # near's own choice first
                 if not take:
-                    search(i + 1, chosen, changes + (a in near))
-                elif not self.dead(more, a):
-                    search(i + 1, more, changes + (a not in near))
+                    search(i + 1, chosen, changes + mine)
+                elif not self.dead(chosen | b, i):
+                    search(i + 1, chosen | b, changes + (not mine))
 
-        search(0, frozenset(), 0)
+        search(0, 0, 0)
         return best[0][1] if best else None
+
+
+def _bits(mask: int) -> list[int]:
+    """The single-bit masks of ``mask``."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
+    return out
 
 
 def better_than(problem: Problem, atoms: Sequence[Atom], claimed: int, conditional: str) -> Declaration | None:
     """A declaration on ``atoms`` breaking no restriction and obeying more than ``claimed`` requirements, or
-    None, which proves ``claimed`` the maximum. Depth-first over the atoms, pruning every branch whose
-    upper bound (requirements still obeyable with the atoms chosen or left) is not above ``claimed``."""
-    return _Search(problem, atoms, conditional).better(claimed)
+    None, which proves ``claimed`` the maximum (branch and bound, pruning every branch whose upper bound is
+    not above ``claimed``)."""
+    search = _Search(problem, atoms, conditional)
+    _, found = search.maximum(claimed, None)
+    return None if found is None else search.decl(found)
 
 
 def best_search(problem: Problem, atoms: Sequence[Atom], near: Declaration, conditional: str,
-                closest: bool = True) -> Best:
-    """``best_near`` by branch and bound in Python (parts of at most ``SEARCH_ATOMS`` atoms): raise the
-    claimed maximum until nothing obeys more (which proves it), then find the closest declaration at it."""
-    search = _Search(problem, atoms, conditional)
-    known: Declaration | None = None if broken_restrictions(problem, near) else near
-    claimed = -1 if known is None else score(problem, near, conditional)
-    while (found := search.better(claimed)) is not None:
-        known, claimed = found, score(problem, found, conditional)
-    assert known is not None  # the empty declaration breaks no restriction
-    if closest and known != near:
-        known = search.closest(claimed, near) or known
+                closest: bool = True, nodes: int | None = None) -> Best | None:
+    """``best_near`` by branch and bound in Python: the maximum (one search keeping the best found, which
+    proves it), then the closest declaration at it. None when the search needs more than ``nodes`` nodes."""
+    search = _Search(problem, atoms, conditional, nodes)
+    own = search.mask(near)
+    clean = search.valid(own) and near <= frozenset(atoms)
+    try:
+        claimed, found = search.maximum(score(problem, near, conditional) if clean else -1, own if clean else None)
+        assert found is not None  # the empty declaration breaks no restriction
+        if closest and found != own:
+            nearest = search.closest(claimed, own)
+            found = found if nearest is None else nearest
+    except SearchExhausted:
+        return None
+    known = search.decl(found)
     return Best("optimal", claimed, known, closest or known == near)
 
 
@@ -325,10 +421,12 @@ def best_by_parts(problem: Problem, atoms: Sequence[Atom], near: Declaration, co
             continue
         if len(part) <= EXHAUSTIVE_ATOMS:
             res = best_exhaustive(sub, part, here, conditional)
-        elif len(part) <= CONFIRM_ATOMS:
-            res = best_search(sub, part, here, conditional, closest)
         else:
-            res = best_near(sub, part, here, conditional, deadline - time.monotonic(), clean, closest, explanation)
+            searched = (best_search(sub, part, here, conditional, closest,
+                                    None if len(part) <= CONFIRM_ATOMS else SEARCH_NODES)
+                        if len(part) <= SEARCH_ATOMS else None)
+            res = searched or best_near(sub, part, here, conditional, deadline - time.monotonic(), clean, closest,
+                                        explanation)
         found = res.witness
         if res.status == "unknown" or found is None:
             found = here if clean else frozenset()

@@ -142,27 +142,26 @@ def _decode(data: str | bytes) -> Any:
         raise BoardError([Problem("$", f"not valid JSON: {exc}")]) from None
 
 
-def _too_deep(data: Any) -> bool:
-    """Whether arrays and objects nest more than ``MAX_DEPTH`` levels (checked without recursion)."""
-    stack = [(data, 1)]
-    while stack:
-        value, depth = stack.pop()
-        if isinstance(value, Mapping):
-            items: Any = value.values()
-        elif isinstance(value, (list, tuple)):
-            items = value
-        else:
-            continue
-        if depth > MAX_DEPTH:
+_SCALARS = (str, int, float, bool, type(None))
+
+
+def _too_deep(data: Any, depth: int = 1) -> bool:
+    """Whether arrays and objects nest more than ``MAX_DEPTH`` levels (the recursion stops there, so it can't
+    overflow the stack); only containers are visited."""
+    if depth > MAX_DEPTH:
+        return True
+    for value in data.values() if isinstance(data, Mapping) else data:
+        kind = type(value)
+        if kind is dict or kind is list:
+            if _too_deep(value, depth + 1):
+                return True
+        elif kind not in _SCALARS and isinstance(value, (Mapping, list, tuple)) and _too_deep(value, depth + 1):
             return True
-        stack.extend((v, depth + 1) for v in items)
     return False
 
 
 def _validate(data: Mapping[str, Any]) -> Board:
     """Validate strictly, as JSON: an integer field takes only a JSON integer (not "2", true or 2.0)."""
-    if _too_deep(data):
-        raise BoardError([Problem("$", f"arrays and objects nested more than {MAX_DEPTH} levels deep")])
     try:
         text = json.dumps(data, allow_nan=False)
     except (TypeError, ValueError) as exc:
@@ -185,6 +184,8 @@ def parse_board(data: str | bytes | Mapping[str, Any], departed: bool | None = N
         data = _decode(data)
     if not isinstance(data, Mapping):
         raise BoardError([Problem("$", "a board must be a JSON object")])
+    if _too_deep(data):  # before the library's fields (validated when the library was loaded) are added
+        raise BoardError([Problem("$", f"arrays and objects nested more than {MAX_DEPTH} levels deep")])
     unknown: list[Problem] = []
     if cards is not None:
         data, unknown = fill_from_library(data, cards)

@@ -75,6 +75,7 @@ def test_undecided_when_the_solver_runs_out_of_time(monkeypatch: pytest.MonkeyPa
     """A time-out is never a verdict: exit 3 and legal null (performance notes §4)."""
     monkeypatch.setattr(legality.solve, "EXHAUSTIVE_ATOMS", 0)
     monkeypatch.setattr(legality.solve, "CONFIRM_ATOMS", 0)  # small parts would be settled by search
+    monkeypatch.setattr(legality.solve, "SEARCH_ATOMS", 0)
     monkeypatch.setattr(legality.solve, "best_near", lambda *a, **k: Best("unknown", 0, None))
     code, out = run("check", GORILLA, "--json")
     v = json.loads(out)

@@ -241,6 +241,7 @@ def test_a_witness_that_breaks_a_restriction_is_never_reported(monkeypatch: pyte
 
     monkeypatch.setattr(legality.solve, "EXHAUSTIVE_ATOMS", 0)
     monkeypatch.setattr(legality.solve, "CONFIRM_ATOMS", 0)
+    monkeypatch.setattr(legality.solve, "SEARCH_ATOMS", 0)
     monkeypatch.setattr(legality.encoding, "add_restrictions", lambda enc, problem: None)
     verdict = check_declaration(parse_board(PRESOLVE_BOARD.read_text()), alternatives=False)
     assert verdict.legal is None and verdict.better is None

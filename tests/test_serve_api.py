@@ -138,6 +138,7 @@ def test_a_solver_time_out_is_the_undecided_verdict(client: TestClient, monkeypa
     """A time-out is never a verdict (the CLI's exit 3): the API answers 200 with legal null."""
     monkeypatch.setattr(legality.solve, "EXHAUSTIVE_ATOMS", 0)
     monkeypatch.setattr(legality.solve, "CONFIRM_ATOMS", 0)  # small parts would be settled by search
+    monkeypatch.setattr(legality.solve, "SEARCH_ATOMS", 0)
     monkeypatch.setattr(legality.solve, "best_near", lambda *a, **k: Best("unknown", 0, None))
     got = client.post("/api/check", content=GORILLA.read_bytes())
     assert got.status_code == 200
