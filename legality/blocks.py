@@ -43,43 +43,60 @@ def bands(game: Game) -> dict[str, tuple[str, ...]]:
 def _evasion(game: Game, b: Permanent, a: Permanent, defender: str) -> list[tuple[str, str, str]]:
     """Why blocker ``b`` can't block attacker ``a``: (rule, message, source) for each reason."""
     tb, ta = game.traits[b.id], game.traits[a.id]
-    bn, an = f"{b.name} ({b.id})", f"{a.name} ({a.id})"
+    kb, ka = tb.keywords, ta.keywords
     out: list[tuple[str, str, str]] = []
     if b.tapped:
-        out.append(("509.1a", f"{bn} is tapped; only untapped creatures can block", b.name))
-    if "battle" in b.card_types:
-        out.append(("509.1a", f"{bn} is a battle and can't block", b.name))
-    if ta.has("flying") and not (tb.has("flying") or tb.has("reach")):
-        out.append(("702.9b", f"{an} has flying and {bn} has neither flying nor reach", a.name))
-    if ta.has("shadow") and not tb.has("shadow"):
-        out.append(("702.28b", f"{an} has shadow and {bn} doesn't", a.name))
-    if tb.has("shadow") and not ta.has("shadow"):
-        out.append(("702.28b", f"{bn} has shadow and can block only creatures with shadow", b.name))
-    if ta.has("horsemanship") and not tb.has("horsemanship"):
-        out.append(("702.31b", f"{an} has horsemanship and {bn} doesn't", a.name))
-    if ta.has("fear") and not ("artifact" in b.card_types or "B" in (b.colors or ())):
-        out.append(("702.36b", f"{an} has fear; {bn} is neither an artifact creature nor black", a.name))
-    if ta.has("intimidate") and not ("artifact" in b.card_types
-                                     or set(b.colors or ()) & set(a.colors or ())):
-        out.append(("702.13b", f"{an} has intimidate; {bn} is not an artifact creature and shares no "
-                               "color with it", a.name))
-    if ta.has("skulk") and (b.power or 0) > (a.power or 0):
-        out.append(("702.118b", f"{an} has skulk and {bn} has greater power", a.name))
+        out.append(("509.1a", f"{_named(b)} is tapped; only untapped creatures can block", b.name))
+    b_types = b.card_types
+    if "battle" in b_types:
+        out.append(("509.1a", f"{_named(b)} is a battle and can't block", b.name))
+    if "flying" in ka and not ("flying" in kb or "reach" in kb):
+        out.append(("702.9b", f"{_named(a)} has flying and {_named(b)} has neither flying nor reach", a.name))
+    if ka & _EVASIVE or kb & _EVASIVE:
+        out.extend(_evasive_keywords(b, a, kb, ka, b_types))
+    if "skulk" in ka and (b.power or 0) > (a.power or 0):
+        out.append(("702.118b", f"{_named(a)} has skulk and {_named(b)} has greater power", a.name))
     for s in ta.abilities:
-        out.extend(_attacker_side(game, s, b, a, defender, bn, an))
+        out.extend(_attacker_side(game, s, b, a, defender, _named(b), _named(a)))
     for s in tb.abilities:
         ab = s.ability
         if ab.kind == "cant_attack_or_block":
-            out.append(("509.1b", f"{bn} can't block ({s.source})", s.source))
+            out.append(("509.1b", f"{_named(b)} can't block ({s.source})", s.source))
         elif isinstance(ab, CantBlock):
             if ab.attacker is None and ab.quality is None:
-                out.append(("509.1b", f"{bn} can't block ({s.source})", s.source))
+                out.append(("509.1b", f"{_named(b)} can't block ({s.source})", s.source))
             elif ab.attacker == a.id or (ab.quality is not None
-                                         and matches(ab.quality, a, ta.keywords, game.context(s))):
-                out.append(("509.1b", f"{bn} can't block {an} ({s.source})", s.source))
-        elif isinstance(ab, CanBlockOnly) and not matches(ab.quality, a, ta.keywords, game.context(s)):
-            out.append(("509.1b", f"{bn} can block only certain creatures, and not {an} ({s.source})",
+                                         and matches(ab.quality, a, ka, game.context(s))):
+                out.append(("509.1b", f"{_named(b)} can't block {_named(a)} ({s.source})", s.source))
+        elif isinstance(ab, CanBlockOnly) and not matches(ab.quality, a, ka, game.context(s)):
+            out.append(("509.1b", f"{_named(b)} can block only certain creatures, and not {_named(a)} ({s.source})",
                         s.source))
+    return out
+
+
+_EVASIVE = frozenset({"shadow", "horsemanship", "fear", "intimidate"})
+"""Keywords checked in ``_evasive_keywords`` (rare: most pairs skip it)."""
+
+
+def _named(p: Permanent) -> str:
+    return f"{p.name} ({p.id})"
+
+
+def _evasive_keywords(b: Permanent, a: Permanent, kb: frozenset[str], ka: frozenset[str],
+                      b_types: tuple[str, ...]) -> list[tuple[str, str, str]]:
+    bn, an = _named(b), _named(a)
+    out: list[tuple[str, str, str]] = []
+    if "shadow" in ka and "shadow" not in kb:
+        out.append(("702.28b", f"{an} has shadow and {bn} doesn't", a.name))
+    if "shadow" in kb and "shadow" not in ka:
+        out.append(("702.28b", f"{bn} has shadow and can block only creatures with shadow", b.name))
+    if "horsemanship" in ka and "horsemanship" not in kb:
+        out.append(("702.31b", f"{an} has horsemanship and {bn} doesn't", a.name))
+    if "fear" in ka and not ("artifact" in b_types or "B" in (b.colors or ())):
+        out.append(("702.36b", f"{an} has fear; {bn} is neither an artifact creature nor black", a.name))
+    if "intimidate" in ka and not ("artifact" in b_types or set(b.colors or ()) & set(a.colors or ())):
+        out.append(("702.13b", f"{an} has intimidate; {bn} is not an artifact creature and shares no "
+                               "color with it", a.name))
     return out
 
 

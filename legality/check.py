@@ -9,7 +9,16 @@ from typing import TYPE_CHECKING, TypeVar
 
 from legality.attacks import attack_problem, defending_player_of
 from legality.blocks import block_problem, defending_players
-from legality.editions import EDITIONS, Edition, Explain, Judgement, allowed_atoms, find_edition, judge
+from legality.editions import (
+    EDITIONS,
+    Edition,
+    Explain,
+    Judgement,
+    allowed_atoms,
+    better_in_neighbourhood,
+    find_edition,
+    judge,
+)
 from legality.evaluate import cost_totals, in_force, incurred, obeyed
 from legality.history import notes as history_notes
 from legality.rules import Atom, Declaration, Kind, Problem, Violation
@@ -258,10 +267,10 @@ def _alternatives(q: Question, edition: Edition, opts: RulesOptions, legal: bool
     out: dict[str, bool | None] = {}
     notes = []
     for label, ed, o, words in trials:
-        known = _other_edition(edition, legal, js, q) if ed is other else _broken(js, q)
+        known = _other_edition(edition, opts, legal, js, q) if ed is other else _broken(js, q)
         # Explanation: each alternative gets at most EXPLANATION_SECONDS; one not settled by then is None.
         alt = known if known is not None else (
-            _combined(_judge_all(q, ed, o, clock(min(left(), EXPLANATION_SECONDS))), q.structural)
+            _combined(_judge_all(q, ed, o, clock(min(left(), EXPLANATION_SECONDS)), "none"), q.structural)
             if left() > 0 else None)
         out[label] = alt
         if alt is not None and legal is not None and alt != legal:
@@ -269,18 +278,24 @@ def _alternatives(q: Question, edition: Edition, opts: RulesOptions, legal: bool
     return out, notes
 
 
-def _other_edition(edition: Edition, legal: bool | None, js: Sequence[Judgement], q: Question) -> bool | None:
+def _other_edition(edition: Edition, opts: RulesOptions, legal: bool | None, js: Sequence[Judgement],
+                   q: Question) -> bool | None:
     """The other requirement semantics' answer where it follows from this one's without a solve, else None.
 
     The 500.5 neighbourhood is part of the whole board and both compare with the same declaration: legal
     against the global maximum is legal against the neighbourhood, illegal against the neighbourhood is
-    illegal against the global maximum; and a declaration breaking a restriction is illegal under both.
+    illegal against the global maximum; a declaration breaking a restriction is illegal under both; and a
+    better declaration found against the global maximum may already lie in the neighbourhood.
     """
     if _broken(js, q) is False:
         return False
     if not edition.neighbourhood and legal is True:
         return True
     if edition.neighbourhood and legal is False:
+        return False
+    if not edition.neighbourhood and legal is False and any(
+            j.better is not None and better_in_neighbourhood(p, d, j.better, opts)
+            for p, d, j in zip(q.problems, q.declarations, js, strict=True)):
         return False
     return None
 

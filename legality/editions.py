@@ -74,6 +74,18 @@ def neighbourhood(problem: Problem, decl: Declaration, base: list[Atom]) -> list
     return [a for a in base if a in decl or a in addable]
 
 
+def better_in_neighbourhood(problem: Problem, decl: Declaration, better: Declaration, options: RulesOptions) -> bool:
+    """Whether the part of ``better`` (a declaration breaking no restriction, found against the global maximum)
+    inside the rule 500.5 neighbourhood of ``decl`` still obeys more than ``decl``: then the 2006 edition
+    finds ``decl`` illegal too, with no solve. False says nothing."""
+    if violations(problem, decl):
+        return False
+    paid = frozenset() if options.paid_costs == "cost-free" else incurred(problem, decl)
+    inside = better & frozenset(neighbourhood(problem, decl, allowed_atoms(problem, paid)))
+    return (not violations(problem, inside)
+            and score(problem, inside, options.conditional) > score(problem, decl, options.conditional))
+
+
 Explain = Literal["none", "verdict", "full"]
 """How much of the explanation to work out: ``full`` the maximum and the closest better declaration;
 ``verdict`` the maximum and any better declaration at it; ``none`` only what the verdict needs."""

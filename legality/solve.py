@@ -17,8 +17,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
-from legality.evaluate import broken_restrictions, score
-from legality.rules import Atom, Declaration, Problem
+from legality.evaluate import broken_restrictions, count_groups, obeyed, restriction_applies, score
+from legality.rules import Atom, Declaration, Problem, Requirement, Restriction
 
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model
@@ -31,6 +31,8 @@ FEASIBILITY_FIRST_ATOMS = 150
 CONFIRM_ATOMS = 14
 """Parts with at most this many atoms are settled by a search in Python (``best_search``): the branch and
 bound that used to confirm the solver's maximum there proves it on its own, cheaper than a model."""
+IMPROVE_TRIES = 2000
+"""Moves ``improve`` tries on a large part before leaving the question to the solver."""
 SEARCH_ATOMS = 64
 SEARCH_NODES = 400
 """Parts of up to ``SEARCH_ATOMS`` atoms are tried by the same search first, with at most ``SEARCH_NODES``
@@ -133,9 +135,16 @@ def best_near(problem: Problem, atoms: Sequence[Atom], near: Declaration, condit
         for a, v in enc.x.items():
             enc.model.add_hint(v, a in decl)
 
+    own = score(problem, near, conditional)
+    improved = None
+    if len(atoms) >= FEASIBILITY_FIRST_ATOMS:  # a large part: moves in Python find a better declaration fastest
+        improved = improve(problem, atoms, near if clean else frozenset(), conditional, climb=explanation > 0)
+    if improved is not None and clean:  # illegal, decided: the maximum and the closest are explanation, on a budget
+        if explanation <= 0:
+            return Best("feasible", score(problem, improved, conditional), improved, closest=False)
+        deadline = min(deadline, time.monotonic() + explanation)
     enc = encode(problem, atoms, conditional)
     total = enc.score()
-    own = score(problem, near, conditional)
     changes = cp_model.LinearExpr.sum([v.Not() if a in near else v for a, v in enc.x.items()])
     if len(atoms) < FEASIBILITY_FIRST_ATOMS:
         # Small parts: one solve, the most requirements first and then the fewest changes.
@@ -146,8 +155,8 @@ def best_near(problem: Problem, atoms: Sequence[Atom], near: Declaration, condit
         if found is not None and (not clean or score(problem, found, conditional) > own):
             return Best("feasible", score(problem, found, conditional), found, closest=False)
         return Best("unknown", 0, None)
-    known: Declaration | None = near if clean else None
-    if clean and len(atoms) >= FEASIBILITY_FIRST_ATOMS:
+    known: Declaration | None = improved if improved is not None else near if clean else None
+    if clean and len(atoms) >= FEASIBILITY_FIRST_ATOMS and improved is None:
         enc.model.add(total >= own + 1)
         status, found = run(0.3)
         if status == cp_model.INFEASIBLE:
@@ -183,6 +192,55 @@ def best_near(problem: Problem, atoms: Sequence[Atom], near: Declaration, condit
     if found is not None:
         return Best("optimal", best, found, closest=status == cp_model.OPTIMAL)
     return Best("optimal", best, known, closest=False)
+
+
+def improve(problem: Problem, atoms: Sequence[Atom], near: Declaration, conditional: str, climb: bool = False,
+            tries: int = IMPROVE_TRIES) -> Declaration | None:
+    """A declaration breaking no restriction that obeys more requirements than ``near`` (which breaks none), or
+    None, which says nothing. A move adds an atom fulfilling a requirement not obeyed, keeping or dropping the
+    other atoms of its creature; with ``climb``, moves go on while one gains (a lower bound on the maximum for
+    the explanation). Only the restrictions and requirements a move touches are checked again (the others keep
+    their state), so a move costs little however large the board; at most ``tries`` moves are tried."""
+    allowed = set(atoms)
+    wanted = {a for q in problem.requirements for a in q.fulfils & allowed} | near
+    restrictions: dict[Atom, list[Restriction]] = {}
+    requirements: dict[Atom, list[Requirement]] = {}
+    for r in problem.restrictions:
+        for a in wanted & r.trigger.union(*r.groups):
+            restrictions.setdefault(a, []).append(r)
+    for q in problem.requirements:
+        for a in wanted & (q.fulfils | (q.condition or frozenset())):
+            requirements.setdefault(a, []).append(q)
+
+    def gain(decl: Declaration, new: Declaration, changed: frozenset[Atom]) -> int:
+        touched = {id(r): r for x in changed for r in restrictions.get(x, ())}.values()
+        if any(restriction_applies(r, new) and not r.allows(count_groups(r, new)) for r in touched):
+            return 0
+        reqs = {id(q): q for x in changed for q in requirements.get(x, ())}.values()
+        return sum(obeyed(q, new, conditional) - obeyed(q, decl, conditional) for q in reqs)
+
+    decl, found = near, None
+    while tries > 0:
+        unmet = [q for q in problem.requirements if not obeyed(q, decl, conditional)]
+        step = None
+        for a in sorted({a for q in unmet for a in q.fulfils & allowed} - decl):
+            same = frozenset(x for x in decl if x[0] == a[0])
+            for dropped in ((frozenset(), same) if same else (frozenset(),)):
+                tries -= 1
+                new = (decl - dropped) | {a}
+                if gain(decl, new, dropped | {a}) > 0:
+                    step = new
+                    break
+            if step is not None or tries <= 0:
+                break
+        if step is None:
+            break
+        decl = found = step
+        if not climb:
+            break
+    if found is not None and not is_valid(problem, atoms, found):  # the whole check once, for the one returned
+        return None
+    return found
 
 
 def best_exhaustive(problem: Problem, atoms: Sequence[Atom], near: Declaration, conditional: str) -> Best:
@@ -277,7 +335,7 @@ class _Search:
         """Whether choosing atom ``i`` put a restriction over its ceiling (the trigger and count only grow)."""
         for k in self.capped[i]:
             trigger, groups, _, ceiling = self.restrictions[k]
-            if (trigger is None or trigger & chosen) and sum(1 for g in groups if g & chosen) > ceiling:
+            if (trigger is None or trigger & chosen) and sum(map(bool, map(chosen.__and__, groups))) > ceiling:
                 return True
         return False
 
@@ -285,14 +343,14 @@ class _Search:
         """Whether a declaration breaks no restriction."""
         for trigger, groups, domain, _ in self.restrictions:
             if trigger is None or trigger & chosen:
-                n = sum(1 for g in groups if g & chosen)
+                n = sum(map(bool, map(chosen.__and__, groups)))
                 if not any(lo <= n <= hi for lo, hi in domain):
                     return False
         return True
 
     def bound(self, chosen: int, avail: int) -> int:
         """Requirements obeyable with ``chosen`` and some of ``avail`` (exact when ``avail`` is ``chosen``)."""
-        n = sum(1 for f in self.plain if f & avail)
+        n = sum(map(bool, map(avail.__and__, self.plain)))
         for f, c in self.conditional:
             if self.implication:  # obeyed unless triggered and unfulfilled
                 n += bool(f & avail) or not c & chosen
@@ -301,7 +359,7 @@ class _Search:
         for s, fs, ranked in self.exclusive:
             taken = chosen & s
             if taken:
-                n += sum(1 for f in fs if f & taken)
+                n += sum(map(bool, map(taken.__and__, fs)))
             else:
                 n += next((k for b, k in ranked if b & avail), 0)
         return n

@@ -98,6 +98,7 @@ class Game:
     globals: tuple[GlobalRule, ...]
     unread: tuple[str, ...]
     warnings: tuple[str, ...] = ()
+    _creatures: dict[str, list[Permanent]] = field(default_factory=dict, compare=False, repr=False)
 
     def context(self, s: Sourced) -> MatchContext:
         """What a quality in ability ``s`` is measured against: its controller, its source, the combat."""
@@ -105,7 +106,11 @@ class Game:
 
     def creatures_of(self, player: str) -> list[Permanent]:
         """Creatures this player controls, in board order."""
-        return [p for p in self.board.permanents if p.is_creature and p.controller == player]
+        if not self._creatures:
+            for p in self.board.permanents:
+                if p.is_creature:
+                    self._creatures.setdefault(p.controller, []).append(p)
+        return list(self._creatures.get(player, ()))
 
 
 def keyword_abilities(kw: str, source: str, origin: str, you: str) -> list[Sourced]:

@@ -5,6 +5,7 @@ Field names and meanings follow the contract exactly; the only additions are opt
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Annotated, Any, Literal
 
 from pydantic import Field, field_validator
@@ -68,7 +69,7 @@ class Permanent(Frozen):
     def card_types(self) -> tuple[str, ...]:
         """Types, lower-cased; a typeless permanent with power and toughness is a creature."""
         if self.types is not None:
-            return tuple(t.lower() for t in self.types)
+            return _lowered(self.types)
         if self.power is not None and self.toughness is not None:
             return ("creature",)
         return ()
@@ -158,3 +159,8 @@ class Board(Frozen):
             if p.id == pid:
                 return p
         raise KeyError(pid)
+
+
+@lru_cache(maxsize=1024)
+def _lowered(types: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(t.lower() for t in types)
