@@ -4,9 +4,11 @@ The board is split with a union-find into parts that share no restriction or req
 solved on its own (the maximum is the sum, and a declaration is best iff each part is best). Parts
 with no requirement, or where the declaration already obeys every requirement that could be
 obeyed, need no solver at all; parts of at most ``EXHAUSTIVE_ATOMS`` atoms are scanned in Python
-(cheaper than a model below about 100 declarations, performance notes §3.3), and parts of at most
-``CONFIRM_ATOMS`` are settled by a branch and bound in Python (``best_search``). OR-Tools is
-imported only when needed: importing OR-Tools alone costs about half a second.
+(cheaper than a model below about 100 declarations, performance notes §3.3), parts of at most
+``CONFIRM_ATOMS`` are settled by a branch and bound in Python (``best_search``), and parts of at most
+``SEARCH_ATOMS`` by the same search when it needs at most ``SEARCH_NODES`` nodes; on parts of
+``FEASIBILITY_FIRST_ATOMS`` or more, moves in Python (``improve``) look for a better declaration before
+any solve. OR-Tools is imported only when needed: importing OR-Tools alone costs about half a second.
 """
 
 from __future__ import annotations
@@ -462,7 +464,8 @@ def best_by_parts(problem: Problem, atoms: Sequence[Atom], near: Declaration, co
     """``best_near`` on each independent part of the board, skipping the parts that need no solver.
 
     Every witness of the solver is re-checked in Python; parts of at most ``CONFIRM_ATOMS`` atoms are
-    settled by the branch and bound of ``best_search`` alone, without a model.
+    settled by the branch and bound of ``best_search`` alone, without a model, and parts of at most
+    ``SEARCH_ATOMS`` by it too unless it runs out of ``SEARCH_NODES`` nodes.
     A part the solver can't settle in time keeps the declaration's own atoms there (or none, when they
     break a restriction): the result is then a lower bound, and the other parts still count.
     """

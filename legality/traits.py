@@ -293,10 +293,18 @@ def read_card(text: str, name: str, hand_size: int | None, source_id: str) -> li
 
 @lru_cache(maxsize=4096)
 def _read_card(text: str, name: str, hand_size: int | None) -> tuple[tuple[Reading, ...], bool]:
+    """Read once per process, and once per version of the reader where the on-disk store is on."""
+    from legality.text.cache import store
     from legality.text.context import Context
     from legality.text.read import read
 
+    disk = store()
+    key = disk.key("card", text, name, hand_size, SOURCE)
+    kept = disk.get(key)
+    if isinstance(kept, tuple):
+        return kept
     readings = tuple(read(text, name, Context(hand_size=hand_size, source_id=SOURCE, name=name)))
+    disk.put(key, (readings, SOURCE in repr(readings)))
     return readings, SOURCE in repr(readings)
 
 
