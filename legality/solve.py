@@ -327,6 +327,12 @@ class _Search:
         self.exclusive = [(s, fs, sorted(((b, sum(1 for f in fs if f & b)) for b in _bits(s)), key=lambda x: -x[1]))
                           for s, fs in inside.items()]
         self.visited = 0
+        mentions: dict[int, int] = {}
+        for f in self.plain + [f | c for f, c in self.conditional] + [f for _, fs, _ in self.exclusive for f in fs]:
+            for b in _bits(f):
+                mentions[b] = mentions.get(b, 0) + 1
+        self.most_per_atom = max(mentions.values(), default=0)
+        """The most requirements one atom fulfils or conditions: what one more atom can add to ``bound``."""
 
     def _visit(self) -> None:
         self.visited += 1
@@ -401,10 +407,16 @@ class _Search:
         rest = [((1 << n) - 1) & ~((1 << i) - 1) for i in range(n + 1)]
         best: list[tuple[int, int]] = []
 
+        most = self.most_per_atom
+
         def search(i: int, chosen: int, changes: int) -> None:
             self._visit()
             if (best and changes >= best[0][0]) or self.bound(chosen, chosen | rest[i]) < target:
                 return
+            if best and most:  # each atom added beyond near's raises the bound by at most ``most``
+                short = target - self.bound(chosen, chosen | (near & rest[i]))
+                if short > 0 and changes + -(-short // most) >= best[0][0]:
+                    return
             if i == n:
                 if self.valid(chosen):
                     best[:] = [(changes, chosen)]
@@ -447,9 +459,12 @@ def best_search(problem: Problem, atoms: Sequence[Atom], near: Declaration, cond
     search = _Search(problem, atoms, conditional, nodes)
     own = search.mask(near)
     clean = search.valid(own) and near <= frozenset(atoms)
+    # A good declaration to start from prunes more: moves from the declaration (or from none) while they gain.
+    start = near if clean else frozenset()
+    floor = improve(problem, atoms, start, conditional, climb=True) or start
     try:
-        claimed, found = search.maximum(score(problem, near, conditional) if clean else -1, own if clean else None)
-        assert found is not None  # the empty declaration breaks no restriction
+        claimed, found = search.maximum(score(problem, floor, conditional), search.mask(floor))
+        assert found is not None
         if closest and found != own:
             nearest = search.closest(claimed, own)
             found = found if nearest is None else nearest
