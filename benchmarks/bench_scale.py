@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing
+import queue
 import random
 import resource
 import statistics
@@ -205,33 +206,48 @@ def latencies(boards: list[Any], time_limit: float) -> tuple[list[float], list[V
     return secs, verdicts
 
 
+BRUTE_MEMORY = 18 << 30
+"""Address space the brute force may use (bytes): past it, it stops with MemoryError instead of the
+machine's out-of-memory killer ending it (and whatever else runs) without a word."""
+
+
 def _brute(data: dict[str, Any], out: Any) -> None:
     import bruteforce as bf
     from legality.blocks import defending_players
     from legality.traits import build_game
 
+    resource.setrlimit(resource.RLIMIT_AS, (BRUTE_MEMORY, BRUTE_MEMORY))
     board = parse_board(data)
     t = time.perf_counter()
     legal = True
-    for d in defending_players(build_game(board)):
-        space = bf.block_space(board, d)
-        decl = frozenset((b.blocker, b.attacker) for b in board.blocks or ())
-        legal &= bf.legal(space, decl, "current", "in-force", "paid-set")
+    try:
+        for d in defending_players(build_game(board)):
+            space = bf.block_space(board, d)
+            decl = frozenset((b.blocker, b.attacker) for b in board.blocks or ())
+            legal &= bf.legal(space, decl, "current", "in-force", "paid-set")
+    except MemoryError:
+        out.put((time.perf_counter() - t, None))
+        return
     out.put((time.perf_counter() - t, legal))
 
 
-def brute_force(data: dict[str, Any], timeout: float) -> tuple[float, bool] | None:
-    """Seconds the brute force takes on one board, and its verdict; None if it does not finish in time."""
+def brute_force(data: dict[str, Any], timeout: float) -> tuple[float, bool | None] | None:
+    """Seconds the brute force takes on one board and its verdict; the seconds and None when it ran out of
+    memory (``BRUTE_MEMORY``) after that long; None if it does not finish in ``timeout``."""
     ctx = multiprocessing.get_context("fork")
     q = ctx.Queue()
     proc = ctx.Process(target=_brute, args=(data, q))
+    start = time.perf_counter()
     proc.start()
     proc.join(timeout)
     if proc.is_alive():
         proc.kill()
         proc.join()
         return None
-    result: tuple[float, bool] = q.get()
+    try:
+        result: tuple[float, bool | None] = q.get(timeout=10)
+    except queue.Empty:  # ended without an answer (killed from outside)
+        return time.perf_counter() - start, None
     return result
 
 
@@ -269,7 +285,7 @@ def brute_section(timeout: float) -> list[float]:
         small: dict[int, float] = {}
         for k in (3, 4, 5):
             res = brute_force(brute_board(s, k), min(timeout, 60.0))
-            if res is None:
+            if res is None or res[1] is None:
                 break
             mine, legal = ours(brute_board(s, k))
             small[k] = res[0]
@@ -284,10 +300,13 @@ def brute_section(timeout: float) -> list[float]:
             est = t2 * (t2 / t1) ** ((8 - k2) / (k2 - k1))
             guess = f"; extrapolated brute force {est:,.0f} s, x{est / mine:,.0f}"
         res = brute_force(data, timeout)
-        if res is None:
-            ratios.append(timeout / mine)
-            print(f"board {s}, 5 x 8: brute force did not finish in {timeout:.0f} s, check() {mine * 1e3:.2f} ms "
-                  f"(with the full explanation {full * 1e3:.2f} ms): x{timeout / mine:,.0f} at least{guess}")
+        if res is None or res[1] is None:
+            ran = timeout if res is None else res[0]
+            why = (f"did not finish in {timeout:.0f} s" if res is None
+                   else f"ran out of memory ({BRUTE_MEMORY >> 30} GiB) after {ran:.0f} s")
+            ratios.append(ran / mine)
+            print(f"board {s}, 5 x 8: brute force {why}, check() {mine * 1e3:.2f} ms "
+                  f"(with the full explanation {full * 1e3:.2f} ms): x{ran / mine:,.0f} at least{guess}")
         else:
             ratios.append(res[0] / mine)
             print(f"board {s}, 5 x 8: brute force {res[0]:.1f} s, check() {mine * 1e3:.2f} ms (with the full "
