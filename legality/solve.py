@@ -443,15 +443,6 @@ def _bits(mask: int) -> list[int]:
     return out
 
 
-def better_than(problem: Problem, atoms: Sequence[Atom], claimed: int, conditional: str) -> Declaration | None:
-    """A declaration on ``atoms`` breaking no restriction and obeying more than ``claimed`` requirements, or
-    None, which proves ``claimed`` the maximum (branch and bound, pruning every branch whose upper bound is
-    not above ``claimed``)."""
-    search = _Search(problem, atoms, conditional)
-    _, found = search.maximum(claimed, None)
-    return None if found is None else search.decl(found)
-
-
 def best_search(problem: Problem, atoms: Sequence[Atom], near: Declaration, conditional: str,
                 closest: bool = True, nodes: int | None = None) -> Best | None:
     """``best_near`` by branch and bound in Python: the maximum (one search keeping the best found, which
