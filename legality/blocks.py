@@ -139,6 +139,7 @@ def block_problem(game: Game, defender: str) -> Problem:
     blockers = game.creatures_of(defender)
     atoms = [(b.id, a.id) for b in blockers for a in attackers]
     by_blocker = {b.id: [(b.id, a.id) for a in attackers] for b in blockers}
+    blocks_by = {b: frozenset(v) for b, v in by_blocker.items()}  # one object per blocker, shared by restrictions
     by_attacker = {a.id: [(b.id, a.id) for b in blockers] for a in attackers}
     forbidden: dict[Atom, list[Forbidden]] = defaultdict(list)
     restrictions: list[Restriction] = []
@@ -179,8 +180,8 @@ def block_problem(game: Game, defender: str) -> Problem:
         for s in tb.of("cant_block_alone", "cant_attack_or_block_alone"):
             restrictions.append(Restriction(
                 "509.1b", f"{n} can't block alone ({s.source}); another creature must block too",
-                s.source, tuple(frozenset(v) for k, v in by_blocker.items() if k != b.id), ((1, INFINITY),),
-                frozenset(mine), (b.id,)))
+                s.source, tuple(v for k, v in blocks_by.items() if k != b.id), ((1, INFINITY),),
+                blocks_by[b.id], (b.id,)))
         for s in tb.of("block_cost"):
             assert isinstance(s.ability, BlockCost)
             costs.append(Cost(f"{s.origin}:{b.id}", "509.1d", s.source, b.id, b.controller,
@@ -233,7 +234,7 @@ def block_problem(game: Game, defender: str) -> Problem:
         if g.ability.kind == "max_blockers_total":
             restrictions.append(Restriction(
                 "509.1b", f"no more than {g.ability.n} creature{'s' if g.ability.n != 1 else ''} can block "
-                f"each combat ({g.source})", g.source, tuple(frozenset(v) for v in by_blocker.values() if v),
+                f"each combat ({g.source})", g.source, tuple(v for v in blocks_by.values() if v),
                 ((0, g.ability.n),)))
 
     mana = board.player(defender).mana_available

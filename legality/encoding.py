@@ -25,6 +25,7 @@ class Encoding:
     x: dict[Atom, cp_model.IntVar]
     indicators: list[tuple[Requirement, Literal]]
     _or_cache: dict[frozenset[Atom], Literal] = field(default_factory=dict)
+    _raw_cache: dict[frozenset[Atom], Literal] = field(default_factory=dict)
 
     def score(self) -> cp_model.LinearExpr:
         """The number of requirements obeyed, as a linear expression."""
@@ -37,6 +38,8 @@ class Encoding:
         if isinstance(atoms, frozenset) and len(atoms) == 1:  # most groups: one atom, its own variable
             (only,) = atoms
             return self.x.get(only, False)
+        if isinstance(atoms, frozenset) and atoms in self._raw_cache:  # the same group in another restriction
+            return self._raw_cache[atoms]
         key = frozenset(self.x.keys() & atoms)
         if not key:
             return False
@@ -49,6 +52,8 @@ class Encoding:
             lit = self.model.new_bool_var(f"any{len(self._or_cache)}")
             self.model.add_max_equality(lit, lits)
         self._or_cache[key] = lit
+        if isinstance(atoms, frozenset):
+            self._raw_cache[atoms] = lit
         return lit
 
 

@@ -140,7 +140,9 @@ def best_near(problem: Problem, atoms: Sequence[Atom], near: Declaration, condit
     own = score(problem, near, conditional)
     improved = None
     if len(atoms) >= FEASIBILITY_FIRST_ATOMS:  # a large part: moves in Python find a better declaration fastest
-        improved = improve(problem, atoms, near if clean else frozenset(), conditional, climb=explanation > 0)
+        # Deciding legality may take a third of the time; an explanation only its own budget.
+        improved = improve(problem, atoms, near if clean else frozenset(), conditional, climb=explanation > 0,
+                           seconds=time_limit * 0.3 if clean else min(explanation, time_limit))
     if improved is not None and clean:  # illegal, decided: the maximum and the closest are explanation, on a budget
         if explanation <= 0:
             return Best("feasible", score(problem, improved, conditional), improved, closest=False)
@@ -197,17 +199,21 @@ def best_near(problem: Problem, atoms: Sequence[Atom], near: Declaration, condit
 
 
 def improve(problem: Problem, atoms: Sequence[Atom], near: Declaration, conditional: str, climb: bool = False,
-            tries: int = IMPROVE_TRIES) -> Declaration | None:
+            tries: int = IMPROVE_TRIES, seconds: float | None = None) -> Declaration | None:
     """A declaration breaking no restriction that obeys more requirements than ``near`` (which breaks none), or
     None, which says nothing. A move adds an atom fulfilling a requirement not obeyed, keeping or dropping the
     other atoms of its creature; with ``climb``, moves go on while one gains (a lower bound on the maximum for
     the explanation). Only the restrictions and requirements a move touches are checked again (the others keep
-    their state), so a move costs little however large the board; at most ``tries`` moves are tried."""
+    their state), so a move costs little however large the board; at most ``tries`` moves are tried, and
+    with ``seconds`` it gives up (None, or the best found when climbing) once they have passed."""
+    deadline = None if seconds is None else time.monotonic() + seconds
     allowed = set(atoms)
     wanted = {a for q in problem.requirements for a in q.fulfils & allowed} | near
     restrictions: dict[Atom, list[Restriction]] = {}
     requirements: dict[Atom, list[Requirement]] = {}
     for r in problem.restrictions:
+        if deadline is not None and time.monotonic() > deadline:
+            return None
         for a in wanted & r.trigger.union(*r.groups):
             restrictions.setdefault(a, []).append(r)
     for q in problem.requirements:
@@ -229,6 +235,8 @@ def improve(problem: Problem, atoms: Sequence[Atom], near: Declaration, conditio
             same = frozenset(x for x in decl if x[0] == a[0])
             for dropped in ((frozenset(), same) if same else (frozenset(),)):
                 tries -= 1
+                if deadline is not None and tries % 64 == 0 and time.monotonic() > deadline:
+                    tries = 0
                 new = (decl - dropped) | {a}
                 if gain(decl, new, dropped | {a}) > 0:
                     step = new
