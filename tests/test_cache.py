@@ -9,6 +9,7 @@ import shutil
 import sqlite3
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -86,3 +87,16 @@ def test_the_version_covers_grammar_lexicon_and_models(tmp_path: Path) -> None:
         assert cache.digest(tmp_path / "text", tmp_path / "models") != base, path
         path.write_bytes(original)
     assert cache.digest(tmp_path / "text", tmp_path / "models") == base
+
+
+def test_files_of_other_versions_are_removed_when_stale(tmp_path: Path) -> None:
+    """Each version of the reader has its own file; another version's file untouched for ``STALE_DAYS``
+    days goes when a store is opened, a recent one stays."""
+    old, recent = tmp_path / "readings-0000old.sqlite", tmp_path / "readings-0000new.sqlite"
+    old.write_bytes(b"")
+    recent.write_bytes(b"")
+    long_ago = time.time() - (cache.STALE_DAYS + 1) * 86400
+    os.utime(old, (long_ago, long_ago))
+    assert _check(tmp_path).returncode in (0, 1)
+    assert not old.exists() and recent.exists()
+    assert (tmp_path / f"readings-{cache.fingerprint()}.sqlite").exists()

@@ -5,7 +5,8 @@ The store is an SQLite file named by a fingerprint of every file the reader and 
 any change to the grammar, the lexicon, the reader or the models starts a new file, so a reading is never
 served by another version of the reader. A store that can't be opened, read or written is simply not used
 (the text is read again). ``LEGALITY_CACHE=off`` turns it off; ``LEGALITY_CACHE_DIR`` moves it (default
-``$XDG_CACHE_HOME/legality`` or ``~/.cache/legality``).
+``$XDG_CACHE_HOME/legality`` or ``~/.cache/legality``). Files of other versions untouched for
+``STALE_DAYS`` days are removed when a store is opened.
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ import hashlib
 import os
 import pickle
 import sqlite3
+import threading
+import time
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -58,6 +61,7 @@ class Store:
 
     def __init__(self, folder: Path | None) -> None:
         self._db: sqlite3.Connection | None = None
+        self._lock = threading.Lock()  # one connection, used by the web page's worker threads in turn
         if folder is None:
             return
         try:
@@ -68,6 +72,8 @@ class Store:
             self._db = db
         except (OSError, sqlite3.Error):
             self._db = None
+            return
+        _prune(folder, f"readings-{fingerprint()}.sqlite")
 
     @staticmethod
     def key(*parts: Any) -> str:
@@ -77,7 +83,8 @@ class Store:
         if self._db is None:
             return None
         try:
-            row = self._db.execute("SELECT value FROM reading WHERE key = ?", (key,)).fetchone()
+            with self._lock:
+                row = self._db.execute("SELECT value FROM reading WHERE key = ?", (key,)).fetchone()
             return None if row is None else pickle.loads(row[0])
         except Exception:  # a damaged row or file: read the text again
             return None
@@ -85,8 +92,20 @@ class Store:
     def put(self, key: str, value: Any) -> None:
         if self._db is None:
             return
-        with contextlib.suppress(sqlite3.Error, pickle.PicklingError):  # not kept: read again next time
+        with contextlib.suppress(sqlite3.Error, pickle.PicklingError), self._lock:  # not kept: read again next time
             self._db.execute("INSERT OR REPLACE INTO reading VALUES (?, ?)", (key, pickle.dumps(value)))
+
+
+STALE_DAYS = 30
+"""Files of other versions of the reader not written for this many days are removed."""
+
+
+def _prune(folder: Path, mine: str) -> None:
+    cutoff = time.time() - STALE_DAYS * 86400
+    for path in folder.glob("readings-*.sqlite"):
+        with contextlib.suppress(OSError):
+            if path.name != mine and path.stat().st_mtime < cutoff:
+                path.unlink()
 
 
 _stores: dict[tuple[Path | None, int], Store] = {}
