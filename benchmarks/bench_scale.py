@@ -346,8 +346,9 @@ def main() -> None:
     for b in boards:
         check(b)
     inproc = len(boards) / (time.perf_counter() - t)
-    bare1 = bare_ceiling(boards, 1)
-    bare2 = bare_ceiling(boards, 2)
+    # The ceiling is the best of three runs (it varies from run to run; the best is the strictest yardstick).
+    bare1 = max(bare_ceiling(boards, 1) for _ in range(3))
+    bare2 = max(bare_ceiling(boards, 2) for _ in range(3))
     rate1, out1 = batch_rate(jsonl, len(cmd), 1, extra)
     rate2, out2 = batch_rate(jsonl, len(cmd), 2, extra)
     ids = [json.loads(x).get("id") for x in out2.splitlines()]
@@ -356,7 +357,7 @@ def main() -> None:
     print(f"batch --jobs 1 end to end     {rate1:8.0f} verdicts/s   x{rate1 * base:.3f} of trivial solves/s")
     print(f"batch --jobs 2 end to end     {rate2:8.0f} verdicts/s   x{rate2 * base:.3f}")
     print(f"in-process check()            {inproc:8.0f} /s")
-    print(f"bare CP-SAT, 1 process        {bare1:8.0f} /s")
+    print(f"bare CP-SAT, 1 process        {bare1:8.0f} /s   (best of 3 runs)")
     print(f"bare CP-SAT, 2 processes      {bare2:8.0f} /s   batch --jobs 2 / bare = x{rate2 / bare2:.2f}")
     print(f"output identical for 1 and 2 jobs, in input order: {in_order}")
 
