@@ -106,9 +106,10 @@ def best_near(problem: Problem, atoms: Sequence[Atom], near: Declaration, condit
     """Maximise the requirements obeyed on ``atoms``; among the best, the fewest changes from ``near``.
 
     Small parts take one solve of a combined objective (requirements first, then changes). Large
-    parts take phases on one model (performance notes §3.6): (1) when ``near`` breaks no
-    restriction, the feasibility question "does anything obey more?", which decides legality
-    fastest; (2) the maximum, warm-started from the best declaration known; (3) the fewest changes
+    parts take phases (performance notes §3.6): (0) moves in Python (``improve``) from ``near``, or from
+    the empty declaration when ``near`` breaks a restriction; a better declaration found decides legality
+    with no model; (1) otherwise, when ``near`` breaks no restriction, the feasibility question "does
+    anything obey more?"; (2) the maximum, from the best declaration known; (3) the fewest changes
     at that maximum (only with ``closest``; without it the witness is any maximum). A phase that runs
     out of time keeps what the earlier ones proved: a maximum that is not proven is reported as such.
     The maximum is not hinted with phase 1's witness: a poor hint slowed that solve several times over.
@@ -486,7 +487,7 @@ def best_by_parts(problem: Problem, atoms: Sequence[Atom], near: Declaration, co
     deadline = time.monotonic() + time_limit
     witness: set[Atom] = set()
     status: Status = "optimal"
-    closest = True
+    all_closest = True
     for part in components(problem, atoms):
         sub = problem.restrict(part)
         here = near & frozenset(part)
@@ -494,7 +495,10 @@ def best_by_parts(problem: Problem, atoms: Sequence[Atom], near: Declaration, co
         if clean and score(sub, here, conditional) >= obeyable(sub, part, conditional):
             witness |= here
             continue
-        if len(part) <= EXHAUSTIVE_ATOMS:
+        moved = improve(sub, part, here, conditional) if clean and explanation <= 0 and not closest else None
+        if moved is not None:  # only legality is asked for, and a move shows this part can obey more
+            res = Best("feasible", score(sub, moved, conditional), moved, closest=False)
+        elif len(part) <= EXHAUSTIVE_ATOMS:
             res = best_exhaustive(sub, part, here, conditional)
         else:
             searched = (best_search(sub, part, here, conditional, closest,
@@ -510,8 +514,8 @@ def best_by_parts(problem: Problem, atoms: Sequence[Atom], near: Declaration, co
             res = Best("feasible", score(sub, found, conditional), found, closest=False)
         if res.status == "feasible":
             status = "feasible"
-        closest &= res.closest
+        all_closest &= res.closest
         witness |= found
     # Requirements outside every part (constant on these atoms) count too: score the whole witness.
     chosen: Declaration = frozenset(witness)
-    return Best(status, score(problem, chosen, conditional), chosen, closest)
+    return Best(status, score(problem, chosen, conditional), chosen, all_closest)

@@ -84,3 +84,24 @@ def test_a_large_declaration_breaking_restrictions_still_gets_a_better_one() -> 
     assert v.maximum is not None and v.maximum > 0 and v.better is not None
     better = frozenset((b["blocker"], b["attacker"]) for b in v.better)
     assert not broken_restrictions(question_for(board).problems[0], better)
+
+
+@given(st.one_of(block_boards(), dense_block_boards()), st.booleans())
+@settings(max_examples=int(os.environ.get("IMPROVE_EXAMPLES", "150")), deadline=None)
+def test_legality_alone_stops_at_a_move_and_agrees_with_the_brute_force(raw: dict[str, Any], empty: bool) -> None:
+    """``explain="none"`` (only legality) may stop at the first better declaration a move finds: the verdict
+    is the brute force's (509.1c against the global maximum) and the full explanation's."""
+    if empty:
+        raw = {**raw, "blocks": []}
+    board = parse_board(raw)
+    quick = check_declaration(board, alternatives=False, explain="none")
+    full = check_declaration(board, alternatives=False)
+    legal = True
+    for p in question_for(board).problems:
+        space = bf.block_space(board, p.defending_player or "")
+        declared = frozenset((b.blocker, b.attacker) for b in board.blocks or ()
+                             if (b.blocker, b.attacker) in frozenset(p.atoms))
+        legal &= bf.legal(space, declared, "current", "in-force", "paid-set")
+    assert quick.legal is full.legal
+    if quick.legal is not None and not question_for(board).structural:
+        assert quick.legal is legal
