@@ -432,7 +432,7 @@ def card_cmd(name: str | None, text: str | None, cards: str | None, as_json: boo
     """
     from legality.cards import lookup
     from legality.text.context import Context
-    from legality.text.describe import describe
+    from legality.text.describe import KIND_WORDS, describe, reading_json
     from legality.text.read import read
 
     if text is None:
@@ -449,16 +449,13 @@ def card_cmd(name: str | None, text: str | None, cards: str | None, as_json: boo
         head = f"text{f' of {name}' if name else ''}"
     readings = read(text, name, Context(x=x, hand_size=hand_size, source_id=name))
     if as_json:
-        click.echo(json.dumps({"name": name, "text": text, "sentences": [
-            {"sentence": r.sentence, "status": r.status, "keywords": list(r.keywords),
-             "abilities": [a.model_dump(exclude_defaults=True) for a in r.abilities],
-             "described": [describe(a) for a in r.abilities], "note": r.note, "template": r.template}
-            for r in readings]}, indent=2))
+        click.echo(json.dumps({"name": name, "text": text, "sentences": [reading_json(r) for r in readings]},
+                              indent=2))
         return
     click.echo(head)
     for r in readings:
         mark = {"understood": "+", "no combat meaning": "-", "not understood": "?"}[r.status]
-        click.echo(f"  {mark} {r.sentence}")
+        click.echo(f"  {mark} {r.sentence}  [{KIND_WORDS[r.kind]}]")
         for kw in r.keywords:
             click.echo(f"      keyword: {kw}")
         for a in r.abilities:

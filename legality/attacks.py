@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from legality.deadline import check
 from legality.rules import INFINITY, Atom, Cost, Forbidden, Problem, Requirement, Restriction
 from legality.traits import Game
 from models.abilities import AttackCost, AttacksPlayer, CantAttack, MaxAttackers
@@ -56,6 +57,7 @@ def attack_problem(game: Game) -> Problem:
         return tuple(frozenset(v) for k, v in by_actor.items() if k != cid)
 
     for c in actors:
+        check("building the attack problem")
         tr = game.traits[c.id]
         mine = by_actor[c.id]
         n = f"{c.name} ({c.id})"

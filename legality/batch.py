@@ -251,10 +251,17 @@ def run_batch(lines: Iterable[Line], settings: Settings, jobs: int, write: Calla
 
 
 def _run_pool(lines: Iterator[Line], settings: Settings, jobs: int, emit: Emit) -> None:
+    # The first lines are read before any worker starts: input refused as a whole (UTF-16) must not meet a
+    # worker still starting, whose inherited SIGTERM handler swallows terminate()'s signal (join() then waits
+    # for ever); killing it instead can leave the task queue's lock held.
+    first = list(islice(lines, CHUNK))
+    if not first:
+        return
     pool = Pool(jobs, initializer=_worker_init, initargs=(os.getpid(),))
     try:
         pending: deque[AsyncResult[list[tuple[bool, str]]]] = deque()
-        while chunk := list(islice(lines, CHUNK)):
+        while chunk := first or list(islice(lines, CHUNK)):
+            first = []
             pending.append(pool.apply_async(judge_chunk, (chunk, settings)))
             if len(pending) >= 4 * jobs:
                 emit(pending.popleft().get())

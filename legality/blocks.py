@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from legality.attacks import defending_player_of
+from legality.deadline import check
 from legality.rules import INFINITY, Atom, Cost, Forbidden, Problem, Requirement, Restriction
 from legality.traits import Game, Sourced, matches
 from models.abilities import (
@@ -153,12 +154,14 @@ def block_problem(game: Game, defender: str) -> Problem:
         return frozenset((bid, m) for m in band_of.get(aid, (aid,)) if (bid, m) in atom_set)
 
     for b in blockers:
+        check("building the block problem (which creature can block which)")
         for a in attackers:
             for rule, msg, src in _evasion(game, b, a, defender):
                 forbidden[(b.id, a.id)].append(Forbidden((b.id, a.id), rule, msg, src))
 
     banded = {m for m in band_of.values() if len(m) > 1}
     for b in blockers:
+        check("building the block problem (blockers' restrictions and requirements)")
         tb = game.traits[b.id]
         n = f"{b.name} ({b.id})"
         mine = by_blocker[b.id]
@@ -197,6 +200,7 @@ def block_problem(game: Game, defender: str) -> Problem:
                 s.source, b.id, hits(b.id, target) if target in by_attacker else frozenset()))
 
     for a in attackers:
+        check("building the block problem (attackers' restrictions and requirements)")
         ta = game.traits[a.id]
         n = f"{a.name} ({a.id})"
         theirs = by_attacker[a.id]

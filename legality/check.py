@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, TypeVar
 
 from legality.attacks import attack_problem, defending_player_of
 from legality.blocks import block_problem, defending_players
+from legality.deadline import OutOfTime, bounded
+from legality.deadline import left as deadline_left
 from legality.editions import (
     EDITIONS,
     Edition,
@@ -133,8 +135,9 @@ Clock = Callable[[], float]
 
 
 def clock(time_limit: float) -> Clock:
-    """A clock for a deadline ``time_limit`` seconds from now (never below zero)."""
-    deadline = time.monotonic() + time_limit
+    """A clock for a deadline ``time_limit`` seconds from now, or the verdict's deadline if sooner (never below
+    zero)."""
+    deadline = time.monotonic() + min(time_limit, deadline_left())
     return lambda: max(deadline - time.monotonic(), 0.0)
 
 
@@ -161,11 +164,26 @@ def check(board: Board, rules: str | None = None, options: RulesOptions | None =
     with ``explain="full"``; see ``Explain`` for the rest). Rules text that is not understood makes
     the verdict undecided (see ``unread_undecided``) unless ``ignore_unread``.
     """
-    if board.damage is not None:
-        from legality.damage import resolve_damage
+    with bounded(time_limit):
+        try:
+            if board.damage is not None:
+                from legality.damage import resolve_damage
 
-        return unread_undecided(resolve_damage(board, rules, None, time_limit), ignore_unread)
-    return check_declaration(board, rules, options, time_limit, alternatives, ignore_unread, explain)
+                return unread_undecided(resolve_damage(board, rules, None, time_limit), ignore_unread)
+            return check_declaration(board, rules, options, time_limit, alternatives, ignore_unread, explain)
+        except OutOfTime as exc:  # the damage step answers its own
+            return out_of_time(board, rules, options, time_limit, exc.phase)
+
+
+def out_of_time(board: Board, rules: str | None, options: RulesOptions | None, time_limit: float,
+                phase: str) -> Verdict:
+    """The undecided verdict of a board whose judging could not finish within ``time_limit``: nothing
+    about the declaration is claimed, and the reason names the phase that ran out of time."""
+    reason = f"time limit: {time_limit:g} s ran out while {phase}"
+    edition, opts = settings(board, rules, options)
+    return Verdict(kind="block" if board.blocks is not None else "attack", legal=None, rules=edition.name,
+                   rules_options=opts, violations=(), obeyed=0, maximum=None, maximum_proven=False,
+                   requirements=(), missed=(), better=None, id=board.id, undecided_reason=reason)
 
 
 def check_declaration(board: Board, rules: str | None = None, options: RulesOptions | None = None,
@@ -269,13 +287,22 @@ def _alternatives(q: Question, edition: Edition, opts: RulesOptions, legal: bool
     for label, ed, o, words in trials:
         known = _other_edition(edition, opts, legal, js, q) if ed is other else _broken(js, q)
         # Explanation: each alternative gets at most EXPLANATION_SECONDS; one not settled by then is None.
-        alt = known if known is not None else (
-            _combined(_judge_all(q, ed, o, clock(min(left(), EXPLANATION_SECONDS)), "none"), q.structural)
-            if left() > 0 else None)
+        alt = known if known is not None else _alternative(q, ed, o, min(left(), EXPLANATION_SECONDS))
         out[label] = alt
         if alt is not None and legal is not None and alt != legal:
             notes.append(f"{words} this declaration would be {'legal' if alt else 'illegal'}")
     return out, notes
+
+
+def _alternative(q: Question, edition: Edition, opts: RulesOptions, seconds: float) -> bool | None:
+    """Legality under another edition or switch within ``seconds`` (building included), else None."""
+    if seconds <= 0:
+        return None
+    try:
+        with bounded(seconds):
+            return _combined(_judge_all(q, edition, opts, clock(seconds), "none"), q.structural)
+    except OutOfTime:
+        return None
 
 
 def _other_edition(edition: Edition, opts: RulesOptions, legal: bool | None, js: Sequence[Judgement],

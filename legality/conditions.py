@@ -7,6 +7,7 @@ leaves the condition undecided (``value`` None) with the field to give, never gu
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from models.abilities import Condition
@@ -22,8 +23,13 @@ class Answer:
     per_player: tuple[str, ...] | None = None
 
 
-def holds(board: Board, cond: Condition, you: str, origin: str) -> Answer:
-    """Evaluate ``cond`` for an ability controlled by ``you`` that comes from ``origin`` (a permanent id)."""
+def holds(board: Board, cond: Condition, you: str, origin: str,
+          keywords: Mapping[str, frozenset[str]] | None = None) -> Answer:
+    """Evaluate ``cond`` for an ability controlled by ``you`` that comes from ``origin`` (a permanent id).
+
+    ``keywords``: each permanent's keywords as the game has worked them out (from its text, Auras and effects);
+    without it, the keywords the board gives structurally."""
+    kws = keywords or {}
     from legality.traits import MatchContext, matches
 
     index = {p.id: i for i, p in enumerate(board.players)}
@@ -32,16 +38,17 @@ def holds(board: Board, cond: Condition, you: str, origin: str) -> Answer:
         def count(players: set[str]) -> int:
             within = MatchContext(you, source)
             return sum(1 for p in board.permanents if p.controller in players
-                       and (cond.quality is None or matches(cond.quality, p, frozenset(k.lower() for k in p.keywords),
-                                                            within)))
+                       and (cond.quality is None or matches(cond.quality, p, kws.get(p.id) or frozenset(
+                           k.lower() for k in p.keywords), within)))
 
         def ok(n: int) -> bool:
             return (cond.at_least is None or n >= cond.at_least) and (cond.at_most is None or n <= cond.at_most)
 
         opponents = [pl.id for pl in board.players if pl.id != you]
-        if cond.player == "defending":
-            held = tuple(pid for pid in opponents if ok(count({pid})) != cond.negate)
-            return Answer(bool(held), f"for defending player(s) {', '.join(held) or 'none'}", held)
+        if cond.player == "defending":  # one answer per player who may be attacked
+            true_for = tuple(pid for pid in opponents if ok(count({pid})))
+            held = tuple(pid for pid in opponents if (pid in true_for) != cond.negate)
+            return Answer(bool(held), f"true for {', '.join(true_for) or 'no defending player'}", held)
         players = {"you": {you}, "opponent": set(opponents), "any": {pl.id for pl in board.players}}[cond.player]
         n = count(players) if cond.player != "opponent" else max((count({o}) for o in opponents), default=0)
         return Answer(ok(n) != cond.negate, f"{n} such permanent(s)")

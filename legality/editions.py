@@ -11,9 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from legality.deadline import OutOfTime
 from legality.evaluate import in_force, incurred, obeyed, score, violations
 from legality.rules import Atom, Declaration, Problem, Requirement, Violation
-from legality.solve import EXPLANATION_SECONDS, best_by_parts, obeyable
+from legality.solve import EXPLANATION_SECONDS, Best, best_by_parts, obeyable
 from models.board import RulesOptions
 
 
@@ -112,8 +113,13 @@ def judge(problem: Problem, decl: Declaration, edition: Edition, options: RulesO
     own = score(problem, decl, cond)
     if not viol and own >= obeyable(problem, atoms, cond):
         return Judgement(True, viol, own, own, True, None, ())  # obeys all it could: no solver needed
-    best = best_by_parts(problem, atoms, decl, cond, time_limit, closest=explain == "full",
-                         explanation=0.0 if explain == "none" else EXPLANATION_SECONDS)
+    try:
+        best = best_by_parts(problem, atoms, decl, cond, time_limit, closest=explain == "full",
+                             explanation=0.0 if explain == "none" else EXPLANATION_SECONDS)
+    except OutOfTime:  # the verdict's deadline: a declaration breaking a restriction is illegal all the same
+        if not viol:
+            raise
+        best = Best("unknown", 0, None)
     if best.status == "unknown" or best.witness is None:
         return Judgement(None if not viol else False, viol, own, None, False, None, ())
     proven = best.status == "optimal"

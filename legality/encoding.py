@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from ortools.sat.python import cp_model
 
+from legality.deadline import Poll, check
 from legality.rules import Atom, Problem, Requirement
 
 Literal = cp_model.IntVar | bool
@@ -67,12 +68,18 @@ class Model(cp_model.CpModel):
 
 def add_variables(model: cp_model.CpModel, atoms: Sequence[Atom]) -> dict[Atom, cp_model.IntVar]:
     """Stage 1: one Boolean per atom that may be chosen."""
-    return {a: model.new_bool_var(f"{a[0]}->{a[1]}") for a in atoms}
+    poll = Poll("building the solver's model (variables)", 1024)
+    out = {}
+    for a in atoms:
+        poll()
+        out[a] = model.new_bool_var(f"{a[0]}->{a[1]}")
+    return out
 
 
 def add_restrictions(enc: Encoding, problem: Problem) -> None:
     """Stage 2: every restriction as a hard constraint (count of chosen groups in its domain)."""
     for r in problem.restrictions:
+        check("building the solver's model (restrictions)")
         triggers = [enc.x[a] for a in sorted(r.trigger) if a in enc.x]
         if r.trigger and not triggers:
             continue
@@ -104,7 +111,9 @@ def add_restrictions(enc: Encoding, problem: Problem) -> None:
 def add_requirement_indicators(enc: Encoding, problem: Problem, conditional: str) -> None:
     """Stage 3: a literal per requirement that is true exactly when the requirement counts as obeyed."""
     model = enc.model
+    poll = Poll("building the solver's model (requirements)", 64)
     for q in problem.requirements:
+        poll()
         f = enc.any_of(q.fulfils)
         if q.condition is None:
             enc.indicators.append((q, f))

@@ -23,10 +23,12 @@ from legality.check import (
     block_question,
     settings,
 )
+from legality.deadline import OutOfTime, bounded
+from legality.deadline import left as deadline_left
 from legality.editions import Edition, allowed_atoms, judge
 from legality.encoding import encode
 from legality.evaluate import cost_totals, incurred, score
-from legality.rules import Atom, Declaration, Problem
+from legality.rules import Atom, Declaration, Kind, Problem
 from legality.solve import best_by_parts, new_solver
 from models.board import Board, RulesOptions
 
@@ -144,7 +146,7 @@ def enumerate_problem(problem: Problem, edition: Edition, opts: RulesOptions, ke
                       ) -> tuple[list[Declaration], int, bool, int | None]:
     """Legal declarations of one problem: (first ``keep``, count, count complete?, cost-free maximum).
     ``weight`` is how many declarations each set of atoms stands for (its band announcements)."""
-    deadline = time.monotonic() + time_limit
+    deadline = time.monotonic() + min(time_limit, deadline_left())  # never past the verdict's deadline
     cond = opts.conditional
     free = best_by_parts(problem, allowed_atoms(problem, frozenset()), frozenset(), cond, time_limit)
     if free.status != "optimal":
@@ -162,7 +164,10 @@ def enumerate_problem(problem: Problem, edition: Edition, opts: RulesOptions, ke
 
     if edition.neighbourhood:
         def accept(d: Declaration) -> bool:
-            return judge(problem, d, edition, opts, max(deadline - time.monotonic(), 0.01)).legal is True
+            try:  # out of time, the collector (whose deadline is no later) stops and the count is incomplete
+                return judge(problem, d, edition, opts, max(deadline - time.monotonic(), 0.01)).legal is True
+            except OutOfTime:
+                return False
     else:
         enc.model.add(enc.score() >= free.maximum)
         if not has_costs or opts.paid_costs == "cost-free":
@@ -182,8 +187,21 @@ def enumerate_problem(problem: Problem, edition: Edition, opts: RulesOptions, ke
 
 def legal_declarations(board: Board, rules: str | None = None, options: RulesOptions | None = None,
                        limit: int = 20, time_limit: float = DEFAULT_TIME_LIMIT) -> Listing:
-    """The legal declarations for the next declaration: attackers if none are declared, else blockers."""
+    """The legal declarations for the next declaration: attackers if none are declared, else blockers.
+
+    ``time_limit`` bounds all of it, building the problems included: a board that can't be listed in time
+    gets an incomplete listing (``complete`` false) with what was found, if anything."""
     edition, opts = settings(board, rules, options)
+    try:
+        with bounded(time_limit):
+            return _legal_declarations(board, edition, opts, limit, time_limit)
+    except OutOfTime:
+        kind: Kind = "attack" if board.attacks is None else "block"
+        return Listing(kind, edition.name, opts, (), 0, False, None, (), False)
+
+
+def _legal_declarations(board: Board, edition: Edition, opts: RulesOptions, limit: int,
+                        time_limit: float) -> Listing:
     q: Question = (attack_question(board) if board.attacks is None
                    else block_question(board.model_copy(update={"blocks": ()})))
     def weight(d: Declaration) -> int:

@@ -19,6 +19,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
+from legality.deadline import Poll, check
 from legality.evaluate import broken_restrictions, count_groups, obeyed, restriction_applies, score
 from legality.rules import Atom, Declaration, Problem, Requirement, Restriction
 
@@ -72,9 +73,14 @@ def new_solver(time_limit: float, keep_all_feasible: bool = False) -> cp_model.C
 
 
 def components(problem: Problem, atoms: Iterable[Atom]) -> list[list[Atom]]:
-    """Split ``atoms`` into groups whose creatures share no restriction or requirement (union-find)."""
+    """Split ``atoms`` into groups whose creatures share no restriction or requirement (union-find).
+
+    A group object shared by several restrictions (one blocker's blocks) is joined once.
+    """
     atoms = list(atoms)
     parent: dict[str, str] = {}
+    poll = Poll("splitting the board into independent parts", 64)
+    seen: set[int] = set()
 
     def root(c: str) -> str:
         parent.setdefault(c, c)
@@ -83,17 +89,25 @@ def components(problem: Problem, atoms: Iterable[Atom]) -> list[list[Atom]]:
             c = parent[c]
         return c
 
-    def join(group: Iterable[Atom]) -> None:
-        actors = {a[0] for a in group}
-        if actors:
-            first = root(next(iter(actors)))
-            for c in actors:
-                parent[root(c)] = first
+    def join(groups: Iterable[Iterable[Atom]]) -> None:
+        first: str | None = None
+        for group in groups:
+            poll()
+            if id(group) in seen:  # its creatures are joined already: join only its first
+                group = itertools.islice(group, 1)
+            elif isinstance(group, frozenset):
+                seen.add(id(group))
+            for c in {a[0] for a in group}:
+                r = root(c)
+                if first is None:
+                    first = r
+                elif r != first:
+                    parent[r] = first
 
     for r in problem.restrictions:
-        join([a for grp in r.groups for a in grp] + list(r.trigger))
+        join((*r.groups, r.trigger))
     for q in problem.requirements:
-        join(list(q.fulfils) + list(q.condition or ()))
+        join((q.fulfils, q.condition or ()))
     parts: dict[str, list[Atom]] = {}
     for a in atoms:
         parts.setdefault(root(a[0]), []).append(a)
@@ -489,6 +503,7 @@ def best_by_parts(problem: Problem, atoms: Sequence[Atom], near: Declaration, co
     status: Status = "optimal"
     all_closest = True
     for part in components(problem, atoms):
+        check("judging the independent parts of the board")
         sub = problem.restrict(part)
         here = near & frozenset(part)
         clean = not broken_restrictions(sub, here)

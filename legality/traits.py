@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from legality.deadline import check
 from legality.text import lexicon
 
 if TYPE_CHECKING:
@@ -149,9 +150,8 @@ def keyword_abilities(kw: str, source: str, origin: str, you: str) -> list[Sourc
             q = q.model_copy(update={"supertypes": ("snow",)})
         elif qualifier == "legendary":
             q = q.model_copy(update={"supertypes": ("legendary",)})
-        elif qualifier == "nonbasic":
-            return [s(Landwalk(kind="landwalk", land=q)),
-                    s(Landwalk(kind="landwalk", land=Quality(supertypes=("basic",), negate=True)))]
+        elif qualifier == "nonbasic":  # one landwalk: a land that is not basic (702.14c), not two
+            q = q.model_copy(update={"all_of": (Quality(supertypes=("basic",), negate=True),)})
         return [s(Landwalk(kind="landwalk", land=q))]
     return []
 
@@ -272,6 +272,45 @@ def trigger_later(event: str, step: str) -> str | None:
     return " or ".join(words for _, words in found)
 
 
+def effect_sources(board: Board) -> frozenset[str]:
+    """Permanent ids and lower-cased names that some effect on the board names as its source."""
+    return frozenset(x for e in board.effects for x in (e.source_id, e.source.lower()) if x)
+
+
+def resolved_note(r: Reading, p: Permanent, step: str, sourced: frozenset[str]) -> str | None:
+    """The note an activated or triggered ability of ``p`` gets: it never decides a declaration (602.2, 603.3), but
+    its result, once resolved, is an effect the board must give. None when it can't matter to the step judged
+    (no combat meaning) or an effect on the board already has ``p`` as its source."""
+    if r.kind == "elsewhere" or not _combat_effect(r):
+        return None
+    label = f"{p.name} ({p.id})"
+    later = trigger_later(r.event, step) if r.kind == "triggered" and r.event else None
+    if later is not None:
+        return (f"{label}: {r.sentence!r} triggers {later}, so it can't have resolved before the {step} judged "
+                "here (508.3a, 509.5a, 603.3)")
+    if p.id in sourced or p.name.lower() in sourced:
+        return None
+    rule = "602.2, 608.2" if r.kind == "activated" else "603.3, 608.2"
+    verb = "activated and resolved" if r.kind == "activated" else "resolved"
+    return (f"{label}: {r.kind} ability {r.sentence!r} changes nothing until it is {verb} ({rule}); if it has, "
+            f"give its result as an effect with {p.name} as its source")
+
+
+def _combat_effect(r: Reading) -> bool:
+    """Whether an activated or triggered ability's effect can matter to combat: read as having one, or (not read,
+    or not parsed) holding a combat word after its cost or trigger."""
+    from legality.text.terms import has_combat_word
+
+    if r.status == "understood":
+        return True
+    if r.status == "no combat meaning" and r.kind == "triggered":
+        return False
+    effect = r.sentence.split(":", 1)[1] if r.kind == "activated" and ":" in r.sentence else r.sentence
+    if r.kind == "triggered" and "," in effect:
+        effect = effect.split(",", 1)[1]
+    return has_combat_word(effect)
+
+
 SOURCE = "\x00source"
 """A stand-in permanent id: a card's text is read once for every permanent of that card."""
 
@@ -304,8 +343,24 @@ def _read_card(text: str, name: str, hand_size: int | None) -> tuple[tuple[Readi
     if isinstance(kept, tuple):
         return kept
     readings = tuple(read(text, name, Context(hand_size=hand_size, source_id=SOURCE, name=name)))
-    disk.put(key, (readings, SOURCE in repr(readings)))
-    return readings, SOURCE in repr(readings)
+    names = names_source(readings)
+    disk.put(key, (readings, names))
+    return readings, names
+
+
+def names_source(readings: tuple[Reading, ...]) -> bool:
+    """Whether any ability read names the stand-in ``SOURCE`` (its own permanent: "can't block ~"). The
+    abilities are walked, not their ``repr``, which escapes the stand-in's NUL and never holds it."""
+    def mentions(value: object) -> bool:
+        if isinstance(value, str):
+            return SOURCE in value
+        if isinstance(value, dict):
+            return any(mentions(v) for v in value.values())
+        if isinstance(value, (list, tuple)):
+            return any(mentions(v) for v in value)
+        return False
+
+    return any(mentions(a.model_dump()) for r in readings for a in r.abilities)
 
 
 def build_game(board: Board) -> Game:
@@ -322,25 +377,39 @@ def build_game(board: Board) -> Game:
     grants: list[tuple[Grant, str, str, str, tuple[str, ...] | None]] = []
     globals_: list[GlobalRule] = []
 
+    pending: list[tuple[If, str | None, str, str, str, tuple[str, ...] | None]] = []
+    seen_kw: dict[str, frozenset[str]] = {}
+
+    def decide(ab: If, holder: str | None, source: str, origin: str, you: str,
+               targets: tuple[str, ...] | None) -> None:
+        """A conditional ability, once every creature's unconditional keywords are known (613: an ability-adding
+        effect applies before a condition that asks about abilities)."""
+        answer = holds(board, ab.condition, you, origin, seen_kw)
+        label = f"{source} ({origin})" if origin in perms else f"effect {source!r}"
+        written = ("unless " if ab.condition.negate else "if ") + (ab.condition.text or ab.condition.kind)
+        if answer.value is None:
+            unread.append(f"{label}: condition {written!r}: {answer.why}")
+            return
+        applies = (f"applies for {', '.join(answer.per_player) or 'no defending player'}"
+                   if answer.per_player is not None else "applies" if answer.value else "does not apply")
+        warnings.append(f"{label}: condition {written!r}: {answer.why}; so the ability {applies}")
+        for kw in ab.keywords if answer.value else ():
+            if holder in own_kw:
+                own_kw[holder].append((_norm(kw), source, origin, you))
+        for inner in ab.abilities:
+            if answer.per_player is not None and isinstance(inner, CantAttack):
+                for pid in answer.per_player:
+                    take(inner.model_copy(update={"defender": pid}), holder, source, origin, you, targets)
+            elif answer.value:
+                take(inner, holder if inner.kind not in GLOBAL_KINDS else None, source, origin, you, targets)
+
     def take(ab: Ability, holder: str | None, source: str, origin: str, you: str,
              targets: tuple[str, ...] | None) -> None:
         if isinstance(ab, If):
-            answer = holds(board, ab.condition, you, origin)
-            label = f"{source} ({origin})" if origin in perms else f"effect {source!r}"
-            if answer.value is None:
-                unread.append(f"{label}: condition {ab.condition.text or ab.condition.kind!r}: {answer.why}")
-                return
-            warnings.append(f"{label}: condition {ab.condition.text!r} {'holds' if answer.value else 'does not hold'}"
-                            f" ({answer.why})")
-            for kw in ab.keywords if answer.value else ():
-                if holder in own_kw:
-                    own_kw[holder].append((_norm(kw), source, origin, you))
-            for inner in ab.abilities:
-                if answer.per_player is not None and isinstance(inner, CantAttack):
-                    for pid in answer.per_player:
-                        take(inner.model_copy(update={"defender": pid}), holder, source, origin, you, targets)
-                elif answer.value:
-                    take(inner, holder if inner.kind not in GLOBAL_KINDS else None, source, origin, you, targets)
+            if seen_kw:  # conditions are being decided: a nested one is decided at once
+                decide(ab, holder, source, origin, you, targets)
+            else:
+                pending.append((ab, holder, source, origin, you, targets))
         elif isinstance(ab, Grant):
             grants.append((ab, source, origin, you, targets))
         elif isinstance(ab, (MaxAttackers, MaxBlockers)):
@@ -350,7 +419,9 @@ def build_game(board: Board) -> Game:
 
     hand = {pl.id: pl.hand_size for pl in board.players}
     step = judged_step(board)
+    sourced = effect_sources(board)
     for p in board.permanents:
+        check("reading rules text and working out each creature's abilities")
         holder = p.id
         attached = p.attached_to if p.attached_to in perms and not p.is_creature else None
         if attached is not None:
@@ -362,11 +433,12 @@ def build_game(board: Board) -> Game:
         if p.oracle and p.oracle.strip():
             for r in read_card(p.oracle, p.name, hand.get(p.controller), p.id):
                 where = r.note.split(";")[0]
-                later = trigger_later(r.event, step) if r.event else None
-                if later is not None:
-                    warnings.append(f"{p.name} ({p.id}): {r.sentence!r} triggers {later}, so it can't have resolved "
-                                    f"before the {step} judged here (508.3a, 509.5a, 603.3)")
-                elif r.status == "not understood" or r.event:
+                if r.kind != "static":
+                    note = resolved_note(r, p, step, sourced)
+                    if note:
+                        warnings.append(note)
+                    continue
+                if r.status == "not understood" or r.event:
                     unread.append(f"{p.name} ({p.id}): {r.sentence!r}: {r.note}")
                 elif where == "target":
                     unread.append(f"{p.name} ({p.id}): {r.sentence!r}: targets a creature; give the result as an "
@@ -391,6 +463,7 @@ def build_game(board: Board) -> Game:
             take(ab, to if ab.kind not in GLOBAL_KINDS else None, p.name, p.id, p.controller, None)
 
     for i, e in enumerate(board.effects):
+        check("reading the effects' text")
         origin = f"effect[{i}]"
         targets = tuple(t for t in e.targets if t in perms)
         text_abilities: list[Ability] = []
@@ -416,24 +489,35 @@ def build_game(board: Board) -> Game:
                 for t in targets:
                     take(ab, t, e.source, origin, e.controller, None)
 
-    base_kw = {pid: frozenset(k for k, *_ in kws) for pid, kws in own_kw.items()}
     granted_kw: dict[str, list[tuple[str, str, str, str]]] = {pid: [] for pid in perms}
     combat = MatchContext.of(board)
-    for g, source, origin, you, only in grants:
-        within = combat.for_source(you, perms.get(origin))
-        for p in board.permanents:
-            if not p.is_creature:
-                continue
-            if only is not None:
-                if p.id not in only:
+
+    def grant(given: list[tuple[Grant, str, str, str, tuple[str, ...] | None]]) -> None:
+        base_kw = {pid: frozenset(k for k, *_ in kws) for pid, kws in own_kw.items()}
+        for g, source, origin, you, only in given:
+            within = combat.for_source(you, perms.get(origin))
+            for p in board.permanents:
+                if not p.is_creature:
                     continue
-            elif (g.to == "you" and p.controller != you) or (g.to == "opponents" and p.controller == you):
-                continue
-            if g.quality is not None and not matches(g.quality, p, base_kw[p.id], within):
-                continue
-            granted_kw[p.id].extend((_norm(k), source, origin, you) for k in g.keywords)
-            for ab in g.abilities:
-                take(ab, p.id, source, origin, you, None)
+                if only is not None:
+                    if p.id not in only:
+                        continue
+                elif (g.to == "you" and p.controller != you) or (g.to == "opponents" and p.controller == you):
+                    continue
+                if g.quality is not None and not matches(g.quality, p, base_kw[p.id], within):
+                    continue
+                granted_kw[p.id].extend((_norm(k), source, origin, you) for k in g.keywords)
+                for ab in g.abilities:
+                    take(ab, p.id, source, origin, you, None)
+
+    grant(grants)
+    # Conditions see every keyword the text, Auras, effects and unconditional grants give (613.1f before the
+    # condition is asked); what a conditional ability grants is granted after (dependency order, 613.8).
+    seen_kw.update({pid: frozenset(k for k, *_ in own_kw[pid] + granted_kw[pid]) for pid in perms})
+    done = len(grants)
+    for args in pending:
+        decide(*args)
+    grant(grants[done:])
 
     traits: dict[str, Traits] = {}
     for p in board.permanents:

@@ -14,6 +14,14 @@ from models.abilities import BOUND, Ability, Color, Frozen
 
 Edition = Literal["current", "m10", "2006"]
 
+MAX_PLAYERS = 64
+MAX_PERMANENTS = 5_000
+MAX_EFFECTS = 1_000
+MAX_BLOCKS = 20_000
+MAX_TEXT = 5_000
+"""Size limits of a board (stated in the schema): far above any game, low enough that a board is judged in
+bounded memory; the number of possible assignments is bounded too (``models.load.MAX_ASSIGNMENTS``)."""
+
 
 class RulesOptions(Frozen):
     """The two switches no ruling settles (contract, "Editions")."""
@@ -61,7 +69,7 @@ class Permanent(Frozen):
     commander: bool = False
     removed_from_combat: bool = False
     attached_to: str | None = None
-    oracle: str | None = None
+    oracle: str | None = Field(default=None, max_length=MAX_TEXT)
     keywords: tuple[str, ...] = ()
     abilities: tuple[Ability, ...] = ()
 
@@ -85,7 +93,7 @@ class Effect(Frozen):
     source: str
     source_id: str | None = None
     controller: str
-    text: str | None = None
+    text: str | None = Field(default=None, max_length=MAX_TEXT)
     targets: tuple[str, ...] = ()
     x: int | None = Field(default=None, ge=-BOUND, le=BOUND)
     abilities: tuple[Ability, ...] = ()
@@ -128,12 +136,12 @@ class Board(Frozen):
     rules: Edition | None = None
     rules_options: RulesOptions = Field(default_factory=RulesOptions)
     active_player: str
-    players: tuple[Player, ...] = Field(min_length=2)
-    permanents: tuple[Permanent, ...] = ()
-    effects: tuple[Effect, ...] = ()
-    attacks: tuple[Attack, ...] | None = None
-    blocks: tuple[Block, ...] | None = None
-    damage: tuple[DamageAssignment, ...] | None = None
+    players: tuple[Player, ...] = Field(min_length=2, max_length=MAX_PLAYERS)
+    permanents: tuple[Permanent, ...] = Field(default=(), max_length=MAX_PERMANENTS)
+    effects: tuple[Effect, ...] = Field(default=(), max_length=MAX_EFFECTS)
+    attacks: tuple[Attack, ...] | None = Field(default=None, max_length=MAX_PERMANENTS)
+    blocks: tuple[Block, ...] | None = Field(default=None, max_length=MAX_BLOCKS)
+    damage: tuple[DamageAssignment, ...] | None = Field(default=None, max_length=MAX_PERMANENTS)
     damage_order: dict[str, tuple[str, ...]] | None = None
     meta: dict[str, Any] | None = Field(
         default=None, description="Free-form provenance (source, question, expected verdicts); not judged.")

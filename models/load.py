@@ -248,6 +248,7 @@ def check_references(board: Board, departed: bool = False) -> Iterator[Problem]:
         for j, ab in enumerate(ef.abilities):
             yield from _ability_refs(ab, f"{at}.abilities[{j}]", players, perms)
 
+    yield from _check_size(board)
     yield from _check_attacks(board, players, perms, departed)
     yield from _check_blocks(board, perms, departed)
     yield from _check_damage(board, players, perms, departed)
@@ -348,6 +349,34 @@ def _block_faults(board: Board) -> Iterator[Illegal]:
             yield Illegal(f"{at}.attacker", "509.1a", f"{b.blocker} blocks {perms[b.attacker].name} "
                           f"({b.attacker}), which is not attacking; a blocker blocks a creature that is "
                           "attacking (509.1a)", atom, (b.blocker, b.attacker))
+
+
+MAX_ASSIGNMENTS = 1_000_000
+"""The most possible assignments a declaration to judge may have (attacking creatures x what they could attack,
+or attacking creatures x creatures that could block them): a board past it is refused as bad input, since its
+problem alone would take gigabytes to build."""
+
+
+def _check_size(board: Board) -> Iterator[Problem]:
+    """A declaration with more than ``MAX_ASSIGNMENTS`` possible assignments is refused (its size, not its
+    contents, is the problem)."""
+    creatures: dict[str, int] = {}
+    for pm in board.permanents:
+        if pm.is_creature:
+            creatures[pm.controller] = creatures.get(pm.controller, 0) + 1
+    if board.blocks is not None and board.attacks is not None:
+        others = sum(n for pid, n in creatures.items() if pid != board.active_player)
+        count, path, what = len(board.attacks) * others, "$.attacks", "attacking creatures x creatures that could block"
+    elif board.attacks is not None:
+        targets = len(board.players) - 1 + sum(1 for pm in board.permanents
+                                               if {"planeswalker", "battle"} & set(pm.card_types))
+        count, path, what = creatures.get(board.active_player, 0) * targets, "$.permanents", \
+            "the active player's creatures x players, planeswalkers and battles they could attack"
+    else:
+        return
+    if count > MAX_ASSIGNMENTS:
+        yield Problem(path, f"the declaration has {count:,} possible assignments ({what}); at most "
+                            f"{MAX_ASSIGNMENTS:,} are judged")
 
 
 _DONE = "; this board can't exist, since {what} already declared"

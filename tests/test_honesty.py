@@ -57,6 +57,11 @@ COMBAT = [(card, text) for card, text, expected in TABLE
 """Combat clauses: the template table's one-sentence rows that the reader understands, other than keyword lines."""
 
 
+SELECTOR = re.compile(r"\b(?:with|without) (?:[a-z ]+?)(?=$| and | or |[,.:])|\battacking or blocking\b|"
+                      r"\b(?:attacking|blocking)\b")
+"""Combat words that only describe objects ("target creature with flying", "each attacking creature")."""
+
+
 def _body(text: str, name: str | None = None) -> str:
     """A sentence in the reader's normal form, without its full stop."""
     return sentences(normalise(text, name))[0]
@@ -83,6 +88,12 @@ def test_a_combat_clause_joined_to_noncombat_text_is_never_no_combat_meaning(
         combat_first = True
     sentence = (b + joint + a) if combat_first else (a + joint + b)
     reading = read_sentence(sentence, Context(CTX.x, CTX.hand_size, CTX.source_id, card))
+    if nc in ACTIVATED and reading.status == "no combat meaning":
+        # 602.1: everything before the colon is the cost, so the combat clause became part of it; that is
+        # honest only if its combat words merely describe objects (as the property below allows for costs).
+        cost, _, _ = sentence.partition(":")
+        assert not has_combat_word(SELECTOR.sub("", cost)), (sentence, reading.note)
+        return
     assert reading.status != "no combat meaning", (sentence, reading.note)
 
 
@@ -91,9 +102,6 @@ WORDS = ["draw", "destroy", "create", "exile", "target", "creature", "creatures"
          "unless", "each", "combat", "damage", "deals", "this", "turn", "until", "end", "of", "gain", "life",
          "then", ",", "must", "able", "other", "when", "~", "enters", "the", "battlefield", ":", "{t}"]
 
-SELECTOR = re.compile(r"\b(?:with|without) (?:[a-z ]+?)(?=$| and | or |[,.:])|\battacking or blocking\b|"
-                      r"\b(?:attacking|blocking)\b")
-"""Combat words that only describe objects ("target creature with flying", "each attacking creature")."""
 
 
 @settings(max_examples=150, deadline=None)

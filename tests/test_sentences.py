@@ -594,16 +594,14 @@ PREFIXES: list[Row] = [
     ("Conclave Guildmage", "{G}, {T}: Creatures you control gain trample until end of turn.", "-"),
     ("Swarm Guildmage", "{4}{B}, {T}: Creatures you control get +1/+0 and gain menace until end of turn.", "-"),
     ("Cavalier of Flame", "{1}{R}: Creatures you control get +1/+0 and gain haste until end of turn.", "-"),
-    gap("Nullhide Ferox", "{2}: Nullhide Ferox loses all abilities until end of turn. Any player may activate this "
-     "ability.", "-",
-     'an activated ability with an activation instruction, not understood'),
+    ("Nullhide Ferox", "{2}: Nullhide Ferox loses all abilities until end of turn. Any player may activate this "
+     "ability.", "-"),
     ("Mu Yanling, Sky Dancer", "+2: Until your next turn, up to one target creature gets -2/-0 and loses flying.", "-"),
     ("Vivien, Champion of the Wilds", "+1: Until your next turn, up to one target creature gains vigilance and reach.",
      "-"),
     ("Ajani, Inspiring Leader", "-10: Creatures you control gain flying and double strike until end of turn.", "-"),
-    gap("Gideon Jura", "+2: During target opponent's next turn, creatures that player controls attack Gideon Jura if "
-     "able.", "-",
-     'a loyalty ability, not understood'),
+    ("Gideon Jura", "+2: During target opponent's next turn, creatures that player controls attack Gideon Jura if "
+     "able.", "-"),
     ("Goblin Bird-Grabber", "{R}: Goblin Bird-Grabber gains flying until end of turn. Activate this ability "
      "only if you "
      "control a creature with flying.", "-"),
@@ -779,14 +777,10 @@ DAMAGE: list[Row] = [
      "of turn.", "-"),
     ("Benevolent Bodyguard", "Sacrifice Benevolent Bodyguard: Target creature you control gains protection from the "
      "color of your choice until end of turn.", "-"),
-    gap("Circle of Protection: Red", "{1}: The next time a red source of your choice would deal damage to you "
-     "this turn, "
-     "prevent that damage.", "-",
-     'an activated ability, not understood'),
-    gap("Maze of Ith", "{T}: Untap target attacking creature. Prevent all combat damage that would be dealt to "
-     "and dealt "
-     "by that creature this turn.", "-",
-     'an activated ability, not understood'),
+    ("Circle of Protection: Red", "{1}: The next time a red source of your choice would deal damage to you "
+     "this turn, prevent that damage.", "-"),
+    ("Maze of Ith", "{T}: Untap target attacking creature. Prevent all combat damage that would be dealt to "
+     "and dealt by that creature this turn.", "-"),
     ("Deftblade Elite", "Provoke\n{1}{W}: Prevent all damage that would be dealt to and dealt by Deftblade Elite this "
      "turn.", "kw:provoke | -"),
     # protection keywords (702.16a-f)
@@ -847,8 +841,7 @@ KEYWORDS: list[Row] = [
     ("Khenra Eternal", "Afflict 1", "kw:afflict 1"),
     ("Goblin Wardriver", "Battle cry", "kw:battle cry"),
     ("Akrasan Squire", "Exalted", "kw:exalted"),
-    gap("Noble Hierarch", "Exalted\n{T}: Add {G}, {W}, or {U}.", "kw:exalted | -",
-     'a mana ability with a choice of colours, not understood'),
+    ("Noble Hierarch", "Exalted\n{T}: Add {G}, {W}, or {U}.", "kw:exalted | -"),
     ("Grenzo's Cutthroat", "First strike\nDethrone", "kw:first strike | kw:dethrone"),
     ("Marchesa's Emissary", "Hexproof\nDethrone", "kw:hexproof | kw:dethrone"),
     ("Banshee of the Dread Choir", "Myriad\nWhenever Banshee of the Dread Choir deals combat damage to a player, that "

@@ -15,6 +15,7 @@ from click.testing import CliRunner
 
 from cli import main
 from legality import check, parse_board
+from legality.verdict import Verdict
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -72,8 +73,9 @@ def test_a_combat_trigger_is_read_and_asked_for_only_where_it_can_have_resolved(
 
     The trigger is read (understood, no abilities of its own: 603.3, it changes nothing until it
     resolves). Judging the attack that triggers it, it can't have resolved (508.3a): only a note. Judging
-    the blocks after it attacked, its result may matter: the board must give it as an effect, so the
-    verdict is undecided until it does.
+    the blocks after it attacked, its result may matter: a triggered ability never decides a declaration
+    (603.3), so the verdict is given, with a note asking for its result as an effect; with that effect on the
+    board (Goblin Heelcutter as its source), the note is gone and the effect applies (509.1b).
     """
     from legality.text.read import read
 
@@ -95,4 +97,13 @@ def test_a_combat_trigger_is_read_and_asked_for_only_where_it_can_have_resolved(
     attack = check(parse_board(board(False)))
     assert attack.legal is True and any("can't have resolved" in n for n in attack.notes)
     block = check(parse_board(board(True)))
-    assert block.legal is None and any("give its result as an effect" in u for u in block.not_understood)
+    assert block.legal is True and not block.not_understood
+    assert any("give its result as an effect" in n for n in block.notes)
+    resolved = board(True)
+    resolved["effects"] = [{"source": "Goblin Heelcutter", "source_id": "cutter", "controller": "A",
+                            "text": "Target creature can't block this turn.", "targets": ["bear"]}]
+    resolved["blocks"] = [{"blocker": "bear", "attacker": "cutter"}]
+    judged = check(parse_board(resolved))
+    assert isinstance(judged, Verdict)
+    assert judged.legal is False and any(v.rule == "509.1b" for v in judged.violations)
+    assert not any("give its result as an effect" in n for n in judged.notes)

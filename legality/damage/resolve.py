@@ -12,6 +12,7 @@ from legality.damage.apply import Dealt, deal, state_based_actions
 from legality.damage.assign import Assignment, Lethal, Options, default_for, options_for, violations
 from legality.damage.combat import Combat, State
 from legality.damage.declared import DeclarationCheck, check_declarations
+from legality.deadline import OutOfTime, bounded
 from legality.editions import find_edition
 from legality.history import notes as history_notes
 from legality.rules import Violation
@@ -148,7 +149,19 @@ def resolve_damage(board: Board, rules: str | None = None, goal: Goal | None = N
 
     With ``declarations``, the attacks and blocks the damage rests on are judged too (half of
     ``time_limit`` in all) and an illegal one is noted; the damage is checked as given either way. Every
-    solve of the verdict shares one deadline, ``time_limit`` from the start, as a declaration's do."""
+    solve of the verdict shares one deadline, ``time_limit`` from the start, as a declaration's do; it bounds the
+    building of the game too: past it the verdict is undecided, naming the phase that ran out of time."""
+    try:
+        with bounded(time_limit):
+            return _resolve_damage(board, rules, goal, time_limit, declarations)
+    except OutOfTime as exc:
+        return DamageVerdict(rules=find_edition(rules or board.rules or "current").name, legal=None, steps=(),
+                             players={}, destroyed=(), permanents={}, id=board.id,
+                             undecided_reason=f"time limit: {time_limit:g} s ran out while {exc.phase}")
+
+
+def _resolve_damage(board: Board, rules: str | None, goal: Goal | None, time_limit: float,
+                    declarations: bool) -> DamageVerdict:
     from legality.check import clock
 
     left = clock(time_limit)

@@ -6,16 +6,13 @@ from typing import Any
 
 from legality.cards import Card, library
 from legality.text.context import Context
-from legality.text.describe import describe
+from legality.text.describe import reading_json
 from legality.text.read import read
 
 
 def reading(text: str, name: str | None) -> list[dict[str, Any]]:
     """Each sentence of ``text``: understood, no combat meaning or not understood, with its abilities."""
-    return [{"sentence": r.sentence, "status": r.status, "keywords": list(r.keywords),
-             "abilities": [a.model_dump(exclude_defaults=True) for a in r.abilities],
-             "described": [describe(a) for a in r.abilities], "note": r.note}
-            for r in read(text, name, Context(source_id=name))]
+    return [reading_json(r) for r in read(text, name, Context(source_id=name))]
 
 
 def card_json(card: Card) -> dict[str, Any]:

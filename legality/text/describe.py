@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from models.abilities import Ability, Grant, If, Loses, Quality
+
+if TYPE_CHECKING:
+    from legality.text.read import Reading
 
 PLAIN: dict[str, tuple[str, str]] = {
     "cant_attack_or_block": ("can't attack or block", "508.1c, 509.1b"),
@@ -119,3 +124,14 @@ def describe(ab: Ability) -> str:
     }
     words, rule = table.get(k, (k, "?"))
     return f"{words} ({rule})"
+
+
+KIND_WORDS = {"static": "static ability", "activated": "activated ability", "triggered": "triggered ability",
+              "elsewhere": "works only on the stack or in another zone"}
+
+
+def reading_json(r: Reading) -> dict[str, Any]:
+    """One sentence's reading as the page, ``legality card --json`` and GET /api/card show it."""
+    return {"sentence": r.sentence, "status": r.status, "kind": r.kind, "keywords": list(r.keywords),
+            "abilities": [a.model_dump(exclude_defaults=True) for a in r.abilities],
+            "described": [describe(a) for a in r.abilities], "note": r.note, "template": r.template}

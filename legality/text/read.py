@@ -10,12 +10,14 @@ one), or *not understood*: a sentence that might matter, never dropped silently.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Literal
 
+from legality.deadline import check
 from legality.text import lexicon
 from legality.text.context import Context, Unreadable
+from legality.text.kinds import AbilityKind, kinds_of_lines
 from legality.text.parse import ParseFailure, parse
 from legality.text.terms import has_combat_word
 from legality.text.tree import Clause, NoCombat, Placed, Pred, Selector, Sentence, Unread
@@ -43,6 +45,7 @@ class Reading:
     note: str = ""
     template: str = ""
     event: str = ""
+    kind: AbilityKind = "static"
 
 
 def normalise(text: str, name: str | None) -> str:
@@ -54,7 +57,7 @@ def normalise(text: str, name: str | None) -> str:
         # The card's own name (or a legendary's short name, before the comma) stands for "this object";
         # a name that is also a keyword (Fear, Flying) is left alone: "has fear" names the keyword.
         for n in sorted({name, name.split(",")[0]}, key=len, reverse=True):
-            if len(n) > 2 and lexicon.keyword(n) is None:
+            if len(n) > 2 and not _rules_word(n):
                 t = re.sub(r"(?<![a-z])" + re.escape(n) + r"(?![a-z])", "~", t, flags=re.IGNORECASE)
     t = re.sub(r"\bCARDNAME\b", "~", t, flags=re.IGNORECASE)
     t = t.lower()
@@ -63,25 +66,37 @@ def normalise(text: str, name: str | None) -> str:
     return t
 
 
+def _rules_word(name: str) -> bool:
+    """Whether a name is a word of the rules (a keyword, or a word with combat meaning such as "goad" or
+    "lure"): an effect named so (the page's "Goad" effect) uses it as the word, not as its own name."""
+    return lexicon.keyword(name) is not None or (" " not in name.strip() and has_combat_word(name.lower()))
+
+
 TRIGGERED_LINE = re.compile(r"^(?:[a-z0-9' -]+ — )?(?:when|whenever|at the beginning|at end)\b")
 """A line that is a triggered ability (603.1), perhaps after an ability word."""
 
 
 def sentences(text: str) -> list[str]:
-    """Split normalised text into sentences: lines, then full stops outside braces and quotes.
+    """Split normalised text into sentences (see ``ability_sentences``)."""
+    return [s for s, _ in ability_sentences(text)]
+
+
+def ability_sentences(text: str) -> list[tuple[str, AbilityKind]]:
+    """Split normalised text into sentences, each with the kind of the ability it belongs to (``kinds``):
+    lines, then full stops outside braces and quotes.
 
     An activated ability (a colon outside quotes) or a triggered one stays whole: its effect is one
     with its cost or trigger, however many sentences it runs over ("... It loses all abilities").
     """
-    out: list[str] = []
-    for line in text.split("\n"):
-        line = line.strip().removeprefix("•").strip()
+    out: list[tuple[str, AbilityKind]] = []
+    for line, kind in kinds_of_lines(text):
+        line = line.removeprefix("•").strip()
         if not line:
             continue
-        if _outside_quotes(line, ":") or TRIGGERED_LINE.match(line):
-            out.append(line.rstrip(".").strip())  # its effect may run over several sentences: one with it
+        if _outside_quotes(line, ":") or TRIGGERED_LINE.match(line) or kind == "triggered":
+            out.append((line.rstrip(".").strip(), kind))  # its effect may run over several sentences: one with it
             continue
-        out.extend(p for p in (q.strip().rstrip(".").strip() for q in _split_stops(line)) if p)
+        out.extend((p, kind) for p in (q.strip().rstrip(".").strip() for q in _split_stops(line)) if p)
     return out
 
 
@@ -117,12 +132,45 @@ def read(text: str, name: str | None = None, ctx: Context | None = None) -> list
 
 @lru_cache(maxsize=8192)
 def _read_cached(text: str, name: str | None, ctx: Context) -> tuple[Reading, ...]:
-    """Readings are pure values: a batch reads each card's text once."""
-    return tuple(read_sentence(s, ctx) for s in sentences(normalise(text, name)))
+    """Readings are pure values: a batch reads each card's text once. The verdict's deadline is checked
+    between sentences (a long text can take seconds to read)."""
+    out = []
+    for s, kind in ability_sentences(normalise(text, name)):
+        check("reading rules text")
+        out.append(read_ability_sentence(s, kind, ctx))
+    return tuple(out)
+
+
+EVENT = re.compile(r"^(?:when|whenever|at)\s+([^,]+),")
+
+
+def read_ability_sentence(s: str, kind: AbilityKind, ctx: Context) -> Reading:
+    """One sentence of an ability of a known kind. Only a static ability is read for what it means to combat; an
+    activated one is not parsed (it changes nothing until activated and resolved, 602.2, 608.2); a triggered one
+    is read for its trigger and whether its effect has combat meaning (for the verdict's notes, 603.3)."""
+    if kind == "elsewhere":
+        return Reading(s, "no combat meaning", note="works only on the stack or in a zone other than the battlefield "
+                       "(113.6, 601.2f)", kind=kind)
+    if kind == "activated":
+        return Reading(s, "no combat meaning", note="an activated ability: once activated and resolved, give its "
+                       "result as an effect (602.2, 608.2)", kind=kind)
+    reading = replace(read_sentence(s, ctx), kind=kind)
+    if kind == "triggered" and reading.status == "not understood" and not reading.event:
+        m = EVENT.match(lexicon.strip_ability_word(s)[1])
+        reading = replace(reading, event=m[1] if m else "")
+    return reading
+
+
+MAX_SENTENCE = 600
+"""Characters: the longest sentence of real rules text has about 500 (Illusionary Mask); a longer one is not
+parsed (the parser's time grows faster than its length) and is reported as not understood."""
 
 
 def read_sentence(s: str, ctx: Context) -> Reading:
     """One normalised sentence → its reading."""
+    if len(s) > MAX_SENTENCE:
+        return Reading(s[:80] + "...", "not understood",
+                       note=f"a sentence of {len(s)} characters, longer than any rules sentence ({MAX_SENTENCE})")
     _, body = lexicon.strip_ability_word(s)
     try:
         tree = parse(body, ctx)
@@ -136,7 +184,8 @@ def read_sentence(s: str, ctx: Context) -> Reading:
 
 def read_quoted(text: str, ctx: Context) -> Pred:
     """An ability granted in quotation marks ('have "{t}: add {g}."'), read as a sentence of its own."""
-    readings = [read_sentence(s, ctx) for s in sentences(text)]
+    readings = [read_ability_sentence(s, kind, ctx) for s, kind in ability_sentences(text)]
+    readings = [r for r in readings if r.kind == "static"]  # granting an activated or triggered ability: 113.3
     if all(r.status == "no combat meaning" for r in readings):
         return Pred(pt=True)
     if all(r.status == "understood" and r.note in ("self", "") for r in readings):
