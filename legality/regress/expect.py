@@ -49,7 +49,7 @@ class Expectation:
         for name in EXPECT_FIELDS[1:]:
             value = getattr(self, name)
             if value is not None:
-                out[name] = list(value) if isinstance(value, tuple) else dict(value)
+                out[name] = list(value) if isinstance(value, tuple) else value if isinstance(value, int) else dict(value)
         return out
 
 
