@@ -13,7 +13,7 @@ from junitparser import Error, Failure, JUnitXml, Skipped, TestCase, TestSuite
 
 from legality.regress.answers import Answer
 from legality.regress.cases import Entry
-from legality.regress.judge import GREEN, STATUSES, Outcome
+from legality.regress.judge import GREEN, STATUSES, Outcome, Status
 
 NO_EXPECTATION = "NO EXPECTATION"
 NO_ANSWER = "NO ANSWER"
@@ -100,7 +100,7 @@ def _counts(outcomes: Iterable[Outcome]) -> str:
     return ", ".join(f"{n[s]} {s.lower()}" for s in STATUSES if n[s]) or "none"
 
 
-COLUMNS: tuple[tuple[str, tuple[str, ...]], ...] = (
+COLUMNS: tuple[tuple[str, tuple[Status, ...]], ...] = (
     ("passed", ("PASS",)), ("failed", ("FAIL",)), ("undecided", ("UNDECIDED",)), ("errors", ("ERROR",)),
     ("known gaps", ("XFAIL",)), ("gaps passing", ("XPASS",)),
 )
