@@ -248,6 +248,9 @@ _RULING = {
 META_SCHEMA: dict[str, Any] = {
     "source": {"type": "string", "description": "the documents the expected rulings come from, by name"},
     "question": {"type": "string"},
+    "source_date": {"type": "string", "pattern": r"^\d{4}(-\d{2}(-\d{2})?)?$",
+                    "description": "when the source was published (YYYY, YYYY-MM or YYYY-MM-DD); `legality regress` "
+                                   "summarises per source and year by it"},
     "expect": {"type": "object", "propertyNames": {"pattern": _SETTING}, "additionalProperties": _RULING,
                "description": "setting (edition, or edition/conditional) → legal?, or an expectation object; "
                               "read by `legality regress`"},
