@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +19,7 @@ from click.testing import CliRunner
 from junitparser import JUnitXml
 
 from cli import main
-from legality.regress import Options, Report, builtin_suite, collect, expectations, run, select
+from legality.regress import Options, Report, builtin_suite, collect, expectations, read_entries, run, select
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -230,3 +231,74 @@ def test_builtin_suite_passes() -> None:
     report = Report(tuple(outcomes), found.without_expectation)
     bad = [(o.case.id, o.case.setting, o.status) for o in outcomes if o.status not in ("PASS", "XFAIL", "XPASS")]
     assert not bad and report.green
+
+
+QUESTIONS = ROOT / "fixtures/questions"
+RULE = re.compile(r"\b\d{3}\.\d+[a-z]?\b")
+DATE = re.compile(r"^\d{4}(-\d{2}(-\d{2})?)?$")
+
+
+def test_published_questions_name_their_article_edition_and_rule() -> None:
+    """Every Cranial Insertion case gives its article (title, date, address), the question and ruling in our own
+    words, the edition(s) its ruling belongs to and the rule it rests on."""
+    entries = read_entries([QUESTIONS / "cranial-insertion"])
+    assert entries
+    for e in entries:
+        meta = e.meta
+        assert str(meta.get("source_url", "")).startswith(("http://", "https://")), e.origin
+        assert DATE.match(str(meta.get("source_date", ""))), e.origin
+        assert meta.get("source_title") and meta.get("question") and meta.get("ruling"), e.origin
+        assert meta.get("expect"), e.origin  # the edition(s): each setting it names
+        assert RULE.search(str(meta.get("relied_on", ""))), e.origin
+        assert meta.get("question_key") and meta.get("mechanics"), e.origin
+
+
+def test_no_two_published_questions_are_the_same_board() -> None:
+    """A board (everything but its id and meta) appears once among the published questions."""
+    seen: dict[str, str] = {}
+    for e in read_entries([QUESTIONS]):
+        key = json.dumps({k: v for k, v in e.data.items() if k not in ("id", "meta")}, sort_keys=True)
+        assert key not in seen, f"{e.origin} is the same board as {seen.get(key)}"
+        seen[key] = e.origin
+
+
+def test_published_question_boards_are_valid_input() -> None:
+    """`legality check` on each Cranial Insertion board exits 0, 1 or 3 (a ruling or undecided), never 2."""
+    for e in read_entries([QUESTIONS / "cranial-insertion"]):
+        result = CliRunner().invoke(main, ["check", "-"], input=json.dumps(e.data))
+        assert result.exit_code in (0, 1, 3), (e.origin, result.output)
+
+
+def test_summary_tables_count_each_outcome_per_edition_source_and_year(tmp_path: Path) -> None:
+    """Columns passed / failed / undecided / errors / known gaps / gaps passing, per edition, per source and,
+    for boards that give meta.source_date, per source and year."""
+    dated = {"source_date": "2012-03"}
+    write(tmp_path, "q/pass.json", board("pass", {"expect": {"current": False, "m10": False}, **dated}))
+    write(tmp_path, "q/fail.json", board("fail", {"expect": {"current": True}, **dated}))  # planted: 702.9b
+    write(tmp_path, "q/gap.json", board("gap", {"expect": {"current": True}, "known_gap": "planted", **dated}))
+    write(tmp_path, "q/xpass.json", board("xpass", {"expect": {"current": False}, "known_gap": "fixed since",
+                                                  "source_date": "2009"}))
+    code, out = invoke(str(tmp_path))
+    assert code == 1
+    rows = {m.group(1): m.group(2).split() for m in
+            (re.match(r"^  (\S.*?)\s+((?:\d+\s+){6}\d+)$", line) for line in out.splitlines()) if m}
+    head = next(line for line in out.splitlines() if line.strip().startswith("per edition"))
+    assert head.split()[2:] == ["cases", "passed", "failed", "undecided", "errors", "known", "gaps", "gaps", "passing"]
+    assert rows["current"] == ["4", "1", "1", "0", "0", "1", "1"]
+    assert rows["m10"] == ["1", "1", "0", "0", "0", "0", "0"]
+    source = f"{tmp_path.name}/q"
+    assert rows[source] == ["5", "2", "1", "0", "0", "1", "1"]
+    assert rows[f"{source} 2012"] == ["4", "2", "1", "0", "0", "1", "0"]
+    assert rows[f"{source} 2009"] == ["1", "0", "0", "0", "0", "0", "1"]
+    assert "known gap no longer shows (fixed since)" in out
+
+
+def test_json_results_carry_pinned_counts_and_the_source_date(tmp_path: Path) -> None:
+    gorilla = json.loads((ROOT / "fixtures/article/gorilla-no-block.json").read_text())
+    gorilla["meta"]["expect"] = {"current": {"legal": False, "maximum": 2, "obeyed": 0}}
+    gorilla["meta"]["source_date"] = "2006-10-16"
+    write(tmp_path, "gorilla.json", gorilla)
+    code, rows = invoke_json(str(tmp_path))
+    assert code == 0
+    assert rows[0]["expected"] == {"legal": False, "maximum": 2, "obeyed": 0}
+    assert rows[0]["source_date"] == "2006-10-16"

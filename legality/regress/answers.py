@@ -98,5 +98,5 @@ def pair(entries: Sequence[Entry], answers: Sequence[Answer]) -> Pairing:
             unknown.append(a)
             continue
         answered.add(a.id)
-        cases.append(Case(e.id, a.setting, e.origin, e.group, e.source, e.question, e.data, a.ruling))
+        cases.append(Case(e.id, a.setting, e.origin, e.group, e.source, e.question, e.data, a.ruling, date=e.date))
     return Pairing(tuple(cases), tuple(unknown), tuple(e for e in entries if e.id not in answered))

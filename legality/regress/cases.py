@@ -40,10 +40,17 @@ class Case:
     board: Mapping[str, Any] = field(repr=False, compare=False)
     expected: Expectation
     known_gap: str | None = None
+    date: str = ""
+    """When the source was published (``meta.source_date``: ``YYYY``, ``YYYY-MM`` or ``YYYY-MM-DD``), if given."""
 
     @property
     def edition(self) -> str:
         return split_setting(self.setting)[0]
+
+    @property
+    def year(self) -> str:
+        """The year of ``date`` ("" when the board gives no date)."""
+        return self.date[:4] if self.date[:4].isdigit() else ""
 
 
 @dataclass(frozen=True)
@@ -68,6 +75,10 @@ class Entry:
     @property
     def question(self) -> str:
         return str(self.meta.get("question", ""))
+
+    @property
+    def date(self) -> str:
+        return str(self.meta.get("source_date", ""))
 
 
 @dataclass(frozen=True)
@@ -120,7 +131,7 @@ def collect(paths: Sequence[str | Path], cards: str | None = None) -> Suite:
             continue
         if not expected:
             bare.append(e)
-        cases += [Case(e.id, s, e.origin, e.group, e.source, e.question, e.data, x, gaps.get(s))
+        cases += [Case(e.id, s, e.origin, e.group, e.source, e.question, e.data, x, gaps.get(s), e.date)
                    for s, x in expected.items()]
     if problems:
         raise SuiteError(problems)

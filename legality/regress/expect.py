@@ -48,8 +48,12 @@ class Expectation:
         out: dict[str, Any] = {"legal": self.legal}
         for name in EXPECT_FIELDS[1:]:
             value = getattr(self, name)
-            if value is not None:
-                out[name] = list(value) if isinstance(value, tuple) else dict(value)
+            if isinstance(value, tuple):
+                out[name] = list(value)
+            elif isinstance(value, int):
+                out[name] = value
+            elif value is not None:
+                out[name] = dict(value)
         return out
 
 
@@ -244,6 +248,9 @@ _RULING = {
 META_SCHEMA: dict[str, Any] = {
     "source": {"type": "string", "description": "the documents the expected rulings come from, by name"},
     "question": {"type": "string"},
+    "source_date": {"type": "string", "pattern": r"^\d{4}(-\d{2}(-\d{2})?)?$",
+                    "description": "when the source was published (YYYY, YYYY-MM or YYYY-MM-DD); `legality regress` "
+                                   "summarises per source and year by it"},
     "expect": {"type": "object", "propertyNames": {"pattern": _SETTING}, "additionalProperties": _RULING,
                "description": "setting (edition, or edition/conditional) → legal?, or an expectation object; "
                               "read by `legality regress`"},

@@ -63,6 +63,8 @@ class Outcome:
             out["reason"] = self.reason
         if c.known_gap:
             out["known_gap"] = c.known_gap
+        if c.date:
+            out["source_date"] = c.date
         return out
 
 
