@@ -17,6 +17,7 @@ import json
 import os
 import re
 import sys
+import time
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -199,6 +200,8 @@ class Report:
     faces: int = 0
     overall: Tally = field(default_factory=Tally)
     combat: Tally = field(default_factory=Tally)
+    per_kind: defaultdict[str, Tally] = field(default_factory=lambda: defaultdict(Tally))
+    seconds: float = 0.0
     per_mechanic: defaultdict[str, Tally] = field(default_factory=lambda: defaultdict(Tally))
     not_understood: Counter[str] = field(default_factory=Counter)
     shape_example: dict[str, tuple[str, str]] = field(default_factory=dict)
@@ -215,6 +218,7 @@ def measure(faces: Iterable[Face]) -> Report:
         if not face.text.strip():
             continue
         originals = sentences(normalise(face.text, face.name))
+        started = time.perf_counter()
         try:
             readings = read(face.text, face.name)
         except Exception as exc:  # a reader bug must not stop the count; it is reported
@@ -222,8 +226,10 @@ def measure(faces: Iterable[Face]) -> Report:
             for s in originals:
                 _count(rep, face, s, s, ERROR, "")
             continue
+        rep.seconds += time.perf_counter() - started
         aligned = len(originals) == len(readings)
         for i, r in enumerate(readings):
+            rep.per_kind[r.kind].add(r.status)
             _count(rep, face, r.sentence, originals[i] if aligned else r.sentence, r.status, r.note)
     return rep
 
@@ -246,6 +252,72 @@ def _count(rep: Report, face: Face, sentence: str, original: str, status: str, n
         drop["count"] += 1
 
 
+# --- Boards: what a judge meets ----------------------------------------------------------------
+
+CARD_TYPES = ("creature", "artifact", "enchantment", "land", "planeswalker", "battle")
+SUPERTYPES = ("legendary", "snow", "basic", "world")
+
+
+def creature_cards(data: list[Any]) -> list[dict[str, Any]]:
+    """Single-faced creature cards of a Scryfall-shaped file, with what a board needs."""
+    return [c for c in data if isinstance(c, dict) and "creature" in str(c.get("type_line", "")).lower()
+            and not c.get("card_faces") and isinstance(c.get("name"), str)]
+
+
+def _permanent(card: dict[str, Any], pid: str, controller: str) -> dict[str, Any]:
+    line = str(card.get("type_line", ""))
+    front, _, back = line.partition("—")
+    words = front.split()
+
+    def stat(value: Any, least: int) -> int:
+        try:
+            return max(int(value), least)
+        except (TypeError, ValueError):  # "*", "1+*": the board gives a value, as a judge would
+            return 1
+    return {"id": pid, "name": card["name"], "controller": controller,
+            "types": [w for w in words if w.lower() in CARD_TYPES],
+            "supertypes": [w for w in words if w.lower() in SUPERTYPES], "subtypes": back.split(),
+            "power": stat(card.get("power"), -100), "toughness": stat(card.get("toughness"), 0),
+            "oracle": card.get("oracle_text") or ""}
+
+
+def card_boards(card: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The card attacking a player who controls a vanilla 2/2, and the card as that player's blocker."""
+    players = [{"id": "A", "life": 20}, {"id": "B", "life": 20}]
+    bear = {"name": "Vanilla Bear", "power": 2, "toughness": 2, "oracle": ""}
+    attack = {"version": 1, "active_player": "A", "players": players,
+              "permanents": [_permanent(card, "x", "A"), {**bear, "id": "y", "controller": "B"}],
+              "attacks": [{"attacker": "x", "target": "B"}]}
+    block = {"version": 1, "active_player": "A", "players": players,
+             "permanents": [{**bear, "id": "y", "controller": "A"}, _permanent(card, "x", "B")],
+             "attacks": [{"attacker": "y", "target": "B"}], "blocks": [{"blocker": "x", "attacker": "y"}]}
+    return attack, block
+
+
+def measure_boards(cards: list[dict[str, Any]]) -> dict[str, Any]:
+    """Each card on both boards: the share of boards with a ruling and the most frequent reasons for none."""
+    from legality.check import check
+    from models.load import BoardError, parse_board
+
+    ruled = total = 0
+    reasons: Counter[str] = Counter()
+    started = time.perf_counter()
+    for card in cards:
+        for board in card_boards(card):
+            try:
+                verdict = check(parse_board(board), time_limit=10)
+            except BoardError:
+                continue
+            total += 1
+            if verdict.legal is not None:
+                ruled += 1
+                continue
+            for u in verdict.not_understood or (verdict.undecided_reason or "undecided",):
+                reasons[re.sub(r"^.*? \(x\): ", "", u)[:200]] += 1
+    return {"cards": len(cards), "boards": total, "ruled": ruled, "share": round(ruled / total, 4) if total else 0.0,
+            "seconds": round(time.perf_counter() - started, 1), "reasons": reasons.most_common()}
+
+
 # --- Output -----------------------------------------------------------------------------------
 
 def as_json(rep: Report, top: int) -> dict[str, Any]:
@@ -254,7 +326,10 @@ def as_json(rep: Report, top: int) -> dict[str, Any]:
     drops = sorted(rep.drops.values(), key=lambda d: (not d["declaration"], -d["count"], d["sentence"]))
     return {
         "cards": len(rep.cards), "faces": rep.faces,
+        "reading_seconds": round(rep.seconds, 1),
+        "ms_per_sentence": round(1000 * rep.seconds / rep.overall.total, 2) if rep.overall.total else 0.0,
         "overall": rep.overall.as_dict(),
+        "per_kind": {k: t.as_dict() for k, t in sorted(rep.per_kind.items())},
         "with_combat_words": rep.combat.as_dict(),
         "per_mechanic": [{"mechanic": m, **t.as_dict()} for m, t in mech[:top]],
         "not_understood_shapes": [{"shape": s, "count": n, "example": rep.shape_example[s][0],
@@ -274,9 +349,13 @@ def as_text(data: dict[str, Any], top: int) -> str:
     width = max([20, *(len(m["mechanic"]) + 2 for m in data["per_mechanic"])])
     columns = (*STATUSES, ERROR) if ERROR in data["overall"] else STATUSES
     head = f"{'':<{width}} {'total':>6}  " + "  ".join(f"{s:>15}" for s in columns)
-    lines = [f"{data['cards']} cards, {data['faces']} faces", "", head,
-             _row("all sentences", data["overall"], width, columns),
+    lines = [f"{data['cards']} cards, {data['faces']} faces; read in {data['reading_seconds']} s "
+             f"({data['ms_per_sentence']} ms a sentence; cold only with LEGALITY_CACHE=off and a fresh process)", "",
+             head, _row("all sentences", data["overall"], width, columns),
              _row("with combat words", data["with_combat_words"], width, columns), "",
+             "Per kind of ability (CR 113.3; only a static one not understood can make a verdict undecided)", head]
+    lines += [_row(k, t, width, columns) for k, t in data["per_kind"].items()]
+    lines += ["",
              f"Per mechanic (keyword or ability word named in the sentence; top {top})", head]
     lines += [_row(m["mechanic"], m, width, columns) for m in data["per_mechanic"]]
     lines += ["", f"Most frequent not-understood shapes (top {top})"]
@@ -286,6 +365,11 @@ def as_text(data: dict[str, Any], top: int) -> str:
               f"({sum(d['count'] for d in drops)} in all); declaration words first"]
     lines += [f"{d['count']:>5}  {'D' if d['declaration'] else ' '} {d['sentence']}   [{d['card']}; "
               f"{', '.join(d['words'])}]" for d in drops]
+    if "boards" in data:
+        b = data["boards"]
+        lines += ["", f"Boards: {b['cards']} creature cards, {b['boards']} boards (attacking; blocking), "
+                  f"{b['ruled']} with a ruling ({100 * b['share']:.1f}%), {b['seconds']} s; reasons for none:"]
+        lines += [f"{r['count']:>5}  {r['reason']}" for r in b["reasons"]]
     if data["reader_errors"]:
         lines += ["", f"Reader errors: {len(data['reader_errors'])}"]
         lines += [f"  {e['card']}: {e['error']}" for e in data["reader_errors"]]
@@ -297,6 +381,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cards", default="corpus.json", help="card file (Scryfall, MTGJSON AtomicCards)")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
     parser.add_argument("--top", type=int, default=30, help="rows in the mechanic and shape tables")
+    parser.add_argument("--boards", type=int, default=0, metavar="N",
+                        help="also put N creature cards (a fixed sample; 0: none, -1: all) on a board each way "
+                             "(attacking; blocking a vanilla 2/2) and count the boards with a ruling")
     args = parser.parse_args(argv)
     if args.top < 1:
         print("--top: expected a positive number", file=sys.stderr)
@@ -307,6 +394,17 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     data = as_json(measure(faces), args.top)
+    if args.boards:
+        import random
+
+        raw = json.loads(Path(args.cards).read_text(encoding="utf-8"))
+        if not isinstance(raw, list):
+            print("--boards: the card file must be Scryfall-shaped (a list of card objects)", file=sys.stderr)
+            return 2
+        cards = creature_cards(raw)
+        random.Random(7).shuffle(cards)
+        boards = measure_boards(cards if args.boards < 0 else cards[:args.boards])
+        data["boards"] = {**boards, "reasons": [{"reason": r, "count": n} for r, n in boards["reasons"][:args.top]]}
     try:
         print(json.dumps(data, indent=1) if args.json else as_text(data, args.top))
     except BrokenPipeError:  # the output was cut short by the reader of the pipe (``| head``)

@@ -40,13 +40,21 @@ ELSEWHERE = re.compile(
 """Lines that apply to the card as a spell or in another zone (601.2f, 113.6)."""
 
 
+def strip_flavor_word(body: str) -> str:
+    """``body`` without a leading flavor word (207.2d), keeping a mode's lead ("choose one —") and a chapter
+    number (714.2b), which the grammar reads."""
+    if CHAPTER.match(body) or body.startswith("choose "):
+        return body
+    return FLAVOR_WORD.sub("", body, count=1)
+
+
 def ability_kind(line: str) -> AbilityKind:
     """The kind of one ability, given as a normalised line (lower case, reminder text removed, ``~`` for the
     card's own name), after any ability word (207.2c: ability words have no rules meaning)."""
     _, body = lexicon.strip_ability_word(line.strip())
     if CHAPTER.match(body):
         return "triggered"
-    body = FLAVOR_WORD.sub("", body, count=1)
+    body = strip_flavor_word(body)
     if TRIGGER.match(body):
         return "triggered"
     if LOYALTY.match(body) or _cost_colon(body):

@@ -17,8 +17,9 @@ from typing import Literal
 from legality.deadline import check
 from legality.text import lexicon
 from legality.text.context import Context, Unreadable
-from legality.text.kinds import AbilityKind, kinds_of_lines
+from legality.text.kinds import AbilityKind, kinds_of_lines, strip_flavor_word
 from legality.text.parse import ParseFailure, parse
+from legality.text.statics import no_bearing
 from legality.text.terms import has_combat_word
 from legality.text.tree import Clause, NoCombat, Placed, Pred, Selector, Sentence, Unread
 from legality.traits import is_known_keyword
@@ -154,6 +155,10 @@ def read_ability_sentence(s: str, kind: AbilityKind, ctx: Context) -> Reading:
     if kind == "activated":
         return Reading(s, "no combat meaning", note="an activated ability: once activated and resolved, give its "
                        "result as an effect (602.2, 608.2)", kind=kind)
+    if kind == "static":
+        why = no_bearing(strip_flavor_word(lexicon.strip_ability_word(s)[1]))
+        if why is not None:
+            return Reading(s, "no combat meaning", note=why, kind=kind)
     reading = replace(read_sentence(s, ctx), kind=kind)
     if kind == "triggered" and reading.status == "not understood" and not reading.event:
         m = EVENT.match(lexicon.strip_ability_word(s)[1])
@@ -171,7 +176,7 @@ def read_sentence(s: str, ctx: Context) -> Reading:
     if len(s) > MAX_SENTENCE:
         return Reading(s[:80] + "...", "not understood",
                        note=f"a sentence of {len(s)} characters, longer than any rules sentence ({MAX_SENTENCE})")
-    _, body = lexicon.strip_ability_word(s)
+    body = strip_flavor_word(lexicon.strip_ability_word(s)[1])
     try:
         tree = parse(body, ctx)
         return compile_sentence(s, tree)

@@ -1,0 +1,48 @@
+"""Static abilities whose form alone shows they can't bear on a declaration or on combat damage, recognised before
+the grammar is asked (and faster than it): characteristic-defining power and toughness, type changes, costs and
+rules of spells, and replacement effects on events that are neither a declaration nor combat damage.
+
+Each form answers with the reason and the rule; a sentence that holds a word with combat meaning (``terms``) or
+speaks of permanents as well ("creatures you control and creature spells ...") is never answered here.
+"""
+
+from __future__ import annotations
+
+import re
+
+from legality.text.terms import has_combat_word
+
+PT_NOTE = "changes power/toughness or other values: give the current values on the board"
+
+TYPE_WORDS = (r"(?:legendary |snow |basic |colorless |white |blue |black |red |green |\d+/\d+ )*"
+              r"(?:(?:artifact|creature|enchantment|land|planeswalker|battle)\s*)+")
+
+FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"^~'s (?:power|toughness|power and toughness) (?:is|are)(?: each)? equal to "),
+     f"a characteristic-defining ability (604.3): {PT_NOTE}"),
+    (re.compile(rf"^(?:as long as [^,]+, |during [^,]+, )?(?:~|it)(?: is|'s| isn't| is not| are) (?:a |an )?"
+                rf"{TYPE_WORDS}(?:in addition to its other types)?$"),
+     "changes its types (205.1b, 613.1d): the board gives the current types"),
+    (re.compile(r"^(?:(?:[a-z/-]+|,) )*?spells? (?:you cast |your opponents cast |an opponent casts |players cast |"
+                r"each player casts )?(?:[a-z ,/{}+-]+ )?(?:cost|costs|can't be countered|have|has)\b"),
+     "applies to spells on the stack, not to permanents (601.2f, 113.6)"),
+    (re.compile(r"^if [^,]+ would [^,]+,.+(?:instead|that many plus|twice that many|that much)"),
+     "a replacement effect on an event that is neither a declaration nor combat damage (614.1)"),
+    (re.compile(r"^(?:~ enters (?:tapped|with|as)|as ~ enters\b)"),
+     "applies as the permanent enters (614.1c, 614.12): the board shows the result"),
+)
+"""(form, why): a sentence of a static ability matching the form has no bearing on declarations or combat
+damage."""
+
+PERMANENTS = re.compile(r"\b(?:you control|creatures|permanents|~)\b.*\bspells?\b")
+
+
+def no_bearing(sentence: str) -> str | None:
+    """Why a static ability's sentence can't bear on a declaration or combat damage, or None when its form
+    doesn't show that (the grammar is asked then)."""
+    if has_combat_word(sentence):
+        return None
+    for form, why in FORMS:
+        if form.search(sentence) and not ("spells" in why and PERMANENTS.search(sentence)):
+            return why
+    return None
