@@ -96,7 +96,19 @@ NOT_COMBAT: dict[str, str] = {
     "encore": "702.141a: creates tokens at sorcery speed that must attack; the tokens' text says so",
     "boast": "702.142a: an activation condition (attacked this turn)",
 }
-OPTIONAL_PARAMETER = frozenset({"hexproof", "partner", "banding"})
+OPTIONAL_PARAMETER = frozenset({"hexproof", "partner", "banding", "vanishing", "foretell"})
+"""Keywords written both bare and with a parameter: "hexproof from [quality]" (702.11d), "partner with [name]"
+(702.124), "bands with other [quality]" (702.22b), "vanishing without a number" (702.63b), foretell granted without
+a cost (702.143d: an effect may give a foretold card its cost)."""
+UNQUOTED_FORMS: dict[str, tuple[tuple[str, ...], str]] = {
+    "foretell": (("foretell [cost]",), "702.143a: the card is cast 'by paying any foretell cost it has'; Oracle "
+                 "text writes that cost after the keyword"),
+    "prototype": (("prototype [cost] — [power/toughness]",), "718.1: the inset frame holds the prototype keyword "
+                  "and a second mana cost, power and toughness; Oracle text writes them after the keyword"),
+    "champion": (("champion a [object]",), "702.72a writes 'Champion an [object]'; Oracle text writes 'a' before "
+                 "a consonant ('Champion a Faerie')"),
+}
+"""Forms the rules describe without quoting them, and where they are described."""
 _COMBAT_WORDS = re.compile(r"\battack|\bblock|\bcombat\b|\bevasion\b", re.IGNORECASE)
 _FORM = re.compile(r"“([^”]{1,60})”")
 
@@ -411,9 +423,12 @@ def _check_tables(names: set[str]) -> None:
     overlap = names & later
     if overlap:
         raise SystemExit(f"keywords_later.json lists keywords this edition of 702 defines: {sorted(overlap)}")
-    for table, decided in (("COMBAT", COMBAT), ("COMBAT_WHY", COMBAT_WHY), ("NOT_COMBAT", NOT_COMBAT),
-                           ("KINDS_NOT_STATED", KINDS_NOT_STATED), ("ZONE_NOT_STATED", ZONE_NOT_STATED)):
-        unknown = set(decided) - names - later
+    tables: dict[str, set[str]] = {
+        "COMBAT": set(COMBAT), "COMBAT_WHY": set(COMBAT_WHY), "NOT_COMBAT": set(NOT_COMBAT),
+        "UNQUOTED_FORMS": set(UNQUOTED_FORMS), "OPTIONAL_PARAMETER": set(OPTIONAL_PARAMETER),
+        "KINDS_NOT_STATED": set(KINDS_NOT_STATED), "ZONE_NOT_STATED": set(ZONE_NOT_STATED)}
+    for table, decided in tables.items():
+        unknown = decided - names - later
         if unknown:
             raise SystemExit(f"{table} names no keyword of rule 702: {sorted(unknown)}")
 
@@ -466,9 +481,9 @@ def _forms(name: str, text: str) -> list[str]:
             form = f"{name} {m[1]}"
             if form not in out:
                 out.append(form)
+    out += UNQUOTED_FORMS.get(name, ((), ""))[0]
     # The bare name is a form only when the keyword needs no parameter, or its parameter is an
-    # optional addition: "hexproof from [quality]" (702.11), "partner with [name]" (702.124),
-    # "bands with other [quality]" (702.22).
+    # optional addition (``OPTIONAL_PARAMETER``).
     if len(out) > 1 and name not in OPTIONAL_PARAMETER:
         out.remove(name)
     return out
