@@ -371,6 +371,7 @@ def _combat(rules: dict[str, dict[str, Any]], name: str) -> dict[str, str] | Non
 
 
 def _keywords(rules: dict[str, dict[str, Any]], source: str) -> dict[str, Any]:
+    """keywords.json: each keyword of rule 702 (and named variant) with its forms, kinds and zones, and combat flag."""
     rule_numbers = sorted(int(k.split(".")[1]) for k in rules if re.fullmatch(r"702\.\d+", k))
     entries: list[dict[str, Any]] = []
     for n in rule_numbers[1:]:  # 702.1 is the introduction
