@@ -848,8 +848,7 @@ KEYWORDS: list[Row] = [
      "player discards a card.", "kw:myriad | -"),
     ("Barging Sergeant", "Haste\nMentor", "kw:haste | kw:mentor"),
     ("Sunhome Stalwart", "First strike\nMentor", "kw:first strike | kw:mentor"),
-    gap("Topan Freeblade", "Vigilance\nRenown 1", "kw:vigilance | kw:renown 1",
-     'renown (702.112) not known'),
+    ("Topan Freeblade", "Vigilance\nRenown 1", "kw:vigilance | kw:renown 1"),  # renown: a combat trigger (702.112a)
     ("Monastery Swiftspear", "Haste\nProwess", "kw:haste | kw:prowess"),
     ("Strangleroot Geist", "Haste\nUndying", "kw:haste | kw:undying"),
     ("Experiment One", "Evolve", "kw:evolve"),

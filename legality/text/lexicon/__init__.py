@@ -9,13 +9,19 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
 HERE = Path(__file__).parent
 CombatKind = Literal["evasion", "declare attackers", "declare blockers", "combat damage", "combat trigger"]
+AbilityKind = Literal["static", "activated", "triggered", "spell", "characteristic-defining"]
+Zone = Literal["battlefield", "stack", "hand", "graveyard", "exile", "library", "command", "playable", "entering",
+               "outside", "any"]
+"""Where an ability functions (113.6): a zone, or "playable" (any zone the card could be played or cast from,
+113.6e), "entering" (as the object enters the battlefield, 113.6h), "outside" (outside the game, before it begins,
+113.6n), "any" (everywhere, 113.6a, 113.6f)."""
 SubtypeKind = Literal["creature", "land", "artifact", "enchantment", "planeswalker", "spell", "battle"]
 
 
@@ -178,8 +184,18 @@ def number(word: str) -> int | None:
 # --- Keywords (702) ---------------------------------------------------------------------------
 
 @dataclass(frozen=True)
+class KeywordAbility:
+    """One ability a keyword represents: its kind (113.3), where it functions (113.6), the sub-rule that says so."""
+
+    kind: AbilityKind
+    zone: Zone
+    rule: str
+
+
+@dataclass(frozen=True)
 class KeywordEntry:
-    """A keyword ability of rule 702: its forms as the rule writes them and whether it matters to combat."""
+    """A keyword ability of rule 702: its forms as the rule writes them, whether it matters to combat, and the kinds
+    and zones of the abilities it represents."""
 
     name: str
     rule: str
@@ -187,6 +203,17 @@ class KeywordEntry:
     combat: CombatKind | None
     combat_rule: str | None
     variant_of: str | None
+    kinds: tuple[AbilityKind, ...] = ()
+    zones: tuple[Zone, ...] = ()
+    abilities: tuple[KeywordAbility, ...] = ()
+
+    @property
+    def battlefield_static(self) -> bool:
+        """Whether it represents a static ability that functions on the battlefield (a characteristic-defining one
+        is static and functions everywhere, 604.3): the only kind that can bear on a declaration as the permanent
+        sits there (113.3d, 604.1, 611.3); a triggered or activated one acts only once it resolves (603.3, 602)."""
+        return any(a.kind in ("static", "characteristic-defining") and a.zone in ("battlefield", "any")
+                   for a in self.abilities)
 
 
 @dataclass(frozen=True)
@@ -209,11 +236,22 @@ class KeywordInfo:
 
 @cache
 def keywords() -> tuple[KeywordEntry, ...]:
-    """Every keyword ability of rule 702 (with named variants such as megamorph, 702.37b)."""
-    return tuple(KeywordEntry(e["name"], e["rule"], tuple(e["forms"]),
-                              e["combat"]["kind"] if e["combat"] else None,
-                              e["combat"]["rule"] if e["combat"] else None, e.get("variant_of"))
-                 for e in _load("keywords.json")["entries"])
+    """Every keyword ability of rule 702 (with named variants such as megamorph, 702.37b), and those of a later
+    edition of the rules in ``keywords_later.json`` (mobilize, 702.181), with the forms that edition adds."""
+    later = _load("keywords_later.json")
+    added: dict[str, list[str]] = {}
+    for f in later["forms"]:
+        added.setdefault(f["name"], []).extend(f["forms"])
+    return tuple(_entry(e, added.get(e["name"], [])) for e in [*_load("keywords.json")["entries"], *later["entries"]])
+
+
+def _entry(e: dict[str, Any], more_forms: list[str]) -> KeywordEntry:
+    """A ``KeywordEntry`` from its JSON entry, with any forms a later edition adds."""
+    combat = e["combat"]
+    return KeywordEntry(e["name"], e["rule"], tuple(e["forms"] + more_forms), combat["kind"] if combat else None,
+                        combat["rule"] if combat else None, e.get("variant_of"), tuple(e["kinds"]),
+                        tuple(e["zones"]), tuple(KeywordAbility(a["kind"], a["zone"], a["rule"])
+                                                 for a in e["abilities"]))
 
 
 def keyword_entry(name: str) -> KeywordEntry | None:
@@ -229,7 +267,7 @@ def combat_keywords() -> frozenset[str]:
 _NUMBER = r"\d+|x|[a-z]+(?:-[a-z]+)?"
 _MANA = r"(?:\{[^}]+\})+"
 _PLACEHOLDER = re.compile(r"\[([^\]]+)\]|\bN\b")
-_TEXT_PLACEHOLDERS = {"effect", "ability text", "activated ability", "condition"}
+_TEXT_PLACEHOLDERS = {"effect", "ability text", "activated ability", "condition", "ability"}
 
 
 def _form_pattern(form: str, with_tail_cost: bool) -> tuple[re.Pattern[str], list[str]]:
@@ -267,13 +305,14 @@ def _literal(text: str) -> str:
 
 
 @cache
-def _patterns() -> tuple[tuple[KeywordEntry, re.Pattern[str], tuple[str, ...]], ...]:
+def _patterns() -> tuple[tuple[KeywordEntry, re.Pattern[str], tuple[str, ...], bool], ...]:
+    """Each form's pattern, its groups' kinds, and whether it opens with a type ("[type]walk", "[quality] offering")."""
     out = []
     for k in keywords():
         has_cost = any("[cost" in f for f in k.forms)
         for f in k.forms:
             pattern, kinds = _form_pattern(f, has_cost)
-            out.append((k, pattern, tuple(kinds)))
+            out.append((k, pattern, tuple(kinds), f.startswith("[")))
     # Forms with more fixed text first: "trample over planeswalkers" before anything shorter.
     out.sort(key=lambda t: -len(_PLACEHOLDER.sub("", t[0].forms[0])))
     return tuple(out)
@@ -282,7 +321,7 @@ def _patterns() -> tuple[tuple[KeywordEntry, re.Pattern[str], tuple[str, ...]], 
 def keyword(text: str) -> KeywordInfo | None:
     """Read one keyword instance: "bushido 2", "protection from red", "islandwalk", "ninjutsu {1}{u}"."""
     t = _key(text).rstrip(".")
-    for entry, pattern, kinds in _patterns():
+    for entry, pattern, kinds, typed in _patterns():
         m = pattern.match(t)
         if not m:
             continue
@@ -294,6 +333,70 @@ def keyword(text: str) -> KeywordInfo | None:
         n = values.get("number")
         if n is not None and n != "x" and number(n) is None:
             continue
+        if typed and not _type_phrase(values.get("quality", "")):
+            continue
         return KeywordInfo(entry.name, entry.rule, entry.combat, number(n) if n not in (None, "x") else None,
                            values.get("cost"), values.get("quality") or values.get("text"), t)
     return None
+
+
+def _type_phrase(words: str) -> bool:
+    """Whether every word names a type, supertype or subtype, perhaps with "non" ("snow forest", "nonbasic land",
+    "wizard"): what "[type]walk" (702.14a), "[type]cycling" (702.29e) and "[quality] offering" (702.48a) take."""
+    def is_type(w: str) -> bool:
+        w = w.removeprefix("non-") if w.startswith("non-") else w[3:] if w.startswith("non") and len(w) > 5 else w
+        return w == "land" or any(f(w) for f in (card_type, supertype, subtype, creature_type))
+    return bool(words) and all(is_type(w) for w in words.split())
+
+
+# --- A whole line of keywords -----------------------------------------------------------------
+
+_SEPARATOR = re.compile(r"[,;] ")
+_MORE_QUALITIES = re.compile(r",? (?:and )?from ")
+LISTED_QUALITIES = frozenset({"protection", "hexproof"})
+"""Keywords written "[name] from A, from B, and from C": shorthand for one ability per quality (702.16g, 702.11f)."""
+
+
+def keyword_line(line: str) -> tuple[KeywordInfo, ...] | None:
+    """Read a line that holds only keyword abilities ("flying, haste", "escape—{3}{r}{r}, exile five other cards
+    from your graveyard", "protection from vampires, from werewolves, and from zombies"), else None.
+
+    The line is normalised text (lower case, reminder text removed). Keywords are separated by commas or, on old
+    cards, semicolons; a cost after an em dash runs to the end of the line, commas and all. A list of qualities
+    gives one ``KeywordInfo`` per quality, as the rules read it (702.16g, 702.11f): "protection from red and from
+    white" is protection from red and protection from white.
+    """
+    text = _key(line).rstrip(". ")
+    if not text:
+        return None
+    cuts = [m.start() for m in _SEPARATOR.finditer(text)] + [len(text)]
+    return _read_from(text, 0, tuple(cuts), {})
+
+
+def _read_from(text: str, start: int, cuts: tuple[int, ...],
+               memo: dict[int, tuple[KeywordInfo, ...] | None]) -> tuple[KeywordInfo, ...] | None:
+    """Keywords from ``start`` to the end of the line: the shortest first part that is a keyword and leaves a
+    readable rest, so a cost with commas ("escape—{3}{r}{r}, exile ...") is taken whole only when it must be."""
+    if start in memo:
+        return memo[start]
+    memo[start] = None
+    for end in (c for c in cuts if c > start):
+        first = _instances(text[start:end])
+        if first is None:
+            continue
+        rest = () if end == len(text) else _read_from(text, end + 2, cuts, memo)
+        if rest is not None:
+            memo[start] = first + rest
+            break
+    return memo[start]
+
+
+def _instances(part: str) -> tuple[KeywordInfo, ...] | None:
+    """One keyword, or one per quality of a listed-quality keyword ("protection from black and from red")."""
+    info = keyword(part)
+    if info is None:
+        return None
+    if info.name not in LISTED_QUALITIES or not info.quality:
+        return (info,)
+    qualities = _MORE_QUALITIES.split(info.quality)
+    return tuple(replace(info, quality=q, text=f"{info.name} from {q}") for q in qualities)
