@@ -455,7 +455,7 @@ def card_cmd(name: str | None, text: str | None, cards: str | None, as_json: boo
     click.echo(head)
     for r in readings:
         mark = {"understood": "+", "no combat meaning": "-", "not understood": "?"}[r.status]
-        click.echo(f"  {mark} {r.sentence}  [{KIND_WORDS[r.kind]}]")
+        click.echo(f"  {mark} {r.sentence}  [{'keywords' if r.template == 'keywords' else KIND_WORDS[r.kind]}]")
         for kw in r.keywords:
             click.echo(f"      keyword: {kw}")
         for a in r.abilities:

@@ -9,6 +9,9 @@ from legality.rules import INFINITY, Atom, Cost, Forbidden, Problem, Requirement
 from legality.traits import Game
 from models.abilities import AttackCost, AttacksPlayer, CantAttack, MaxAttackers
 
+PAID_HASTE = {"dash": "702.109a", "blitz": "702.152a"}
+"""Keywords whose static ability gives haste only if that alternative cost was paid: the board says (keywords)."""
+
 
 def attack_targets(game: Game) -> list[str]:
     """What the active player may attack: opponents, their planeswalkers, battles they protect (506.2, 310.8b)."""
@@ -70,8 +73,11 @@ def attack_problem(game: Game) -> Problem:
         if "battle" in c.card_types:
             forbid(mine, "508.1a", f"{n} is a battle and can't attack", c.name)
         if c.summoning_sick and not tr.has("haste"):
+            paid = [k for k in PAID_HASTE if any(kw.startswith(k) for kw in tr.keywords)]
             forbid(mine, "302.6", f"{n} has been under its controller's control only since this turn "
-                                  "began and has no haste (summoning sickness)", c.name)
+                                  "began and has no haste (summoning sickness)"
+                   + (f"; if its {paid[0]} cost was paid it has haste ({PAID_HASTE[paid[0]]}): give haste then"
+                      if paid else ""), c.name)
         for s in tr.of("cant_attack", "cant_attack_or_block"):
             ab = s.ability
             rule = "702.3b" if s.keyword == "defender" else "508.1c"

@@ -50,10 +50,14 @@ KNOWN_KEYWORDS = frozenset({
     "indestructible", "flash", "hexproof", "shroud", "ward", "flanking", "rampage", "bushido",
     "exalted", "prowess", "annihilator", "battle cry", "myriad", "melee", "dethrone", "afflict",
     "toxic", "changeling", "unblockable",
+    # a paid alternative cost gives haste (702.109a, 702.152a): the board gives haste then (attacks.PAID_HASTE);
+    # a type change while a condition holds (702.161a, 702.176a): types are values the board gives
+    "dash", "blitz", "living metal", "impending",
 })
 _LANDWALK = re.compile(r"^(?:(snow|nonbasic|legendary) )?(\w+)walk$")
 _PARAMETRIC = re.compile(r"^(ward|toxic|rampage|bushido|annihilator|afflict|flanking|equip|enchant|"
-                         r"forestcycling|islandcycling|swampcycling|mountaincycling|plainscycling|cycling|dash)\b")
+                         r"forestcycling|islandcycling|swampcycling|mountaincycling|plainscycling|cycling|dash|blitz|"
+                         r"impending)\b")
 
 @dataclass(frozen=True)
 class Sourced:
@@ -133,6 +137,10 @@ def keyword_abilities(kw: str, source: str, origin: str, you: str) -> list[Sourc
             return [s(Protection(kind="protection", quality=Quality(colors=(COLOR_WORDS[what],))))]
         if what == "all colors":
             return [s(Protection(kind="protection", quality=Quality(colorless=False)))]
+        if what == "multicolored":  # 105.4: two or more colours
+            return [s(Protection(kind="protection", quality=Quality(multicolored=True)))]
+        if what == "monocolored":  # 105.4: exactly one colour
+            return [s(Protection(kind="protection", quality=Quality(multicolored=False, colorless=False)))]
         if what.startswith("player "):
             return [s(Protection(kind="protection", player=what.removeprefix("player ")))]
         card_type = what.removesuffix("s")

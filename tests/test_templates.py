@@ -385,7 +385,7 @@ TABLE: list[tuple[str, str, str]] = [
     ("Shifting Ceratops", "{G}: Shifting Ceratops gains your choice of reach, trample, or haste until end of turn.",
      "-"),
     ("Ghired's Belligerence", "Kicker {2}{R}", "kw:kicker {2}{r}"),
-    ("Pir, Imaginative Rascal", "Partner with Toothy, Imaginative Genius", "kw:partner"),
+    ("Pir, Imaginative Rascal", "Partner with Toothy, Imaginative Genius", "kw:partner with toothy, imaginative genius"),
     ("Angel of Invention", "Fabricate 2", "kw:fabricate 2"),
     ("Gruul Spinebreaker", "Riot", "kw:riot"),
     ("Chemister's Insight", "Jump-start", "kw:jump-start"),

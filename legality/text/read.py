@@ -156,7 +156,12 @@ def read_ability_sentence(s: str, kind: AbilityKind, ctx: Context) -> Reading:
         return Reading(s, "no combat meaning", note="an activated ability: once activated and resolved, give its "
                        "result as an effect (602.2, 608.2)", kind=kind)
     if kind == "static":
-        why = no_bearing(strip_flavor_word(lexicon.strip_ability_word(s)[1]))
+        body = strip_flavor_word(lexicon.strip_ability_word(s)[1])
+        listed = lexicon.keyword_line(body)
+        if listed:  # a line of keyword abilities (702), read by the lexicon's own forms
+            return replace(compile_sentence(s, Sentence("keywords", (), keywords=tuple(k.text for k in listed))),
+                           kind=kind)
+        why = no_bearing(body)
         if why is not None:
             return Reading(s, "no combat meaning", note=why, kind=kind)
     reading = replace(read_sentence(s, ctx), kind=kind)
