@@ -1,0 +1,188 @@
+"""Worker processes for the web server: each job runs in one of them, with a hard deadline.
+
+A job past its deadline, or whose client has gone (its task cancelled), has its worker killed: the work
+stops and its memory goes back to the system, and a fresh worker, forked from a fork server that has the
+rules-text reader built already, takes its place. As many jobs run at once as there are workers; a short
+queue waits for them, and past it (or after waiting too long in it) a job is refused with ``Busy``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import multiprocessing
+from dataclasses import dataclass
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
+from typing import Any
+
+from legality.serve.worker import READY, Reply, WorkerSettings, run
+
+log = logging.getLogger("legality.serve")
+START_TIMEOUT = 120.0
+"""Seconds a new worker may take to warm up (import the checker, load the card library) before it is given up."""
+
+
+class Busy(Exception):
+    """Every worker is busy and the queue is full, or the job waited in it too long: try again later."""
+
+
+class Overrun(Exception):
+    """The job ran past its deadline; its worker was killed."""
+
+
+class Lost(Exception):
+    """The worker ended without answering (killed from outside, out of memory)."""
+
+
+@dataclass(eq=False)
+class _Worker:
+    proc: BaseProcess
+    conn: Connection
+
+
+def _readable(conn: Connection, fut: asyncio.Future[None]) -> None:
+    if not fut.done():
+        fut.set_result(None)
+
+
+async def _wait_readable(conn: Connection, timeout: float) -> None:
+    """Wait, without blocking the event loop, until ``conn`` has something to read (or has been closed)."""
+    loop = asyncio.get_running_loop()
+    fut: asyncio.Future[None] = loop.create_future()
+    fd = conn.fileno()
+    loop.add_reader(fd, _readable, conn, fut)
+    try:
+        async with asyncio.timeout(timeout):
+            await fut
+    finally:
+        loop.remove_reader(fd)
+
+
+class Pool:
+    """``size`` worker processes, a queue of at most ``queue`` waiting jobs, each waiting ``queue_wait`` s at most."""
+
+    def __init__(self, settings: WorkerSettings, size: int, queue: int, queue_wait: float) -> None:
+        self.settings = settings
+        self.size = size
+        self.queue = queue
+        self.queue_wait = queue_wait
+        self._ctx = multiprocessing.get_context("forkserver")
+        self._idle: asyncio.Queue[_Worker] = asyncio.Queue()
+        self._workers: set[_Worker] = set()
+        self._starting: set[asyncio.Task[None]] = set()
+        self._waiting = 0
+        self._closed = False
+
+    @property
+    def pids(self) -> list[int]:
+        """The workers' process ids (for tests and logs)."""
+        return [w.proc.pid for w in self._workers if w.proc.pid is not None]
+
+    async def start(self) -> None:
+        """Start every worker and return once all are warm (the fork server first, with the reader built)."""
+        self._ctx.set_forkserver_preload(["legality.serve.preload"])
+        await asyncio.gather(*(self._launch() for _ in range(self.size)))
+
+    async def close(self) -> None:
+        """Kill every worker (a job still running is abandoned) and stop starting new ones."""
+        self._closed = True
+        for task in list(self._starting):
+            task.cancel()
+        for worker in list(self._workers):
+            self._kill(worker)
+
+    async def run(self, method: str, args: tuple[Any, ...], deadline: float) -> Reply:
+        """``Api.method(*args)`` in a worker: its status, JSON and seconds of work. ``Busy`` when no worker is
+        free in time, ``Overrun`` past ``deadline`` seconds, ``Lost`` if the worker died; cancelling the call
+        kills the worker."""
+        worker = await self._take()
+        answered = False
+        try:
+            try:
+                worker.conn.send((method, args))
+                await _wait_readable(worker.conn, deadline)
+                status, body, seconds = worker.conn.recv()
+            except TimeoutError:
+                raise Overrun from None
+            except (EOFError, OSError) as exc:
+                raise Lost from exc
+            answered = True
+            return int(status), bytes(body), float(seconds)
+        finally:
+            if answered:
+                self._idle.put_nowait(worker)
+            else:
+                self._kill(worker)
+                self._replace()
+
+    async def _take(self) -> _Worker:
+        if self._idle.empty() and self._waiting >= self.queue:
+            raise Busy
+        self._waiting += 1
+        try:
+            async with asyncio.timeout(self.queue_wait):
+                return await self._idle.get()
+        except TimeoutError:
+            raise Busy from None
+        finally:
+            self._waiting -= 1
+
+    async def _launch(self) -> None:
+        """Start one worker and add it to the idle ones once it says it is warm."""
+        parent, child = self._ctx.Pipe()
+        proc = self._ctx.Process(target=run, args=(child, self.settings), daemon=True, name="legality-worker")
+        await asyncio.to_thread(proc.start)
+        child.close()
+        worker = _Worker(proc, parent)
+        self._workers.add(worker)
+        try:
+            await _wait_readable(parent, START_TIMEOUT)
+            if parent.recv_bytes() != READY:
+                raise Lost("the worker did not say it was ready")
+        except BaseException:
+            self._kill(worker)
+            raise
+        if self._closed:
+            self._kill(worker)
+        else:
+            self._idle.put_nowait(worker)
+
+    def _replace(self) -> None:
+        """Start a worker in the background to take a killed one's place (retrying, slower each time, on failure)."""
+        if self._closed:
+            return
+
+        async def again() -> None:
+            delay = 0.5
+            while not self._closed:
+                try:
+                    await self._launch()
+                    return
+                except (Exception, TimeoutError):
+                    log.exception("a worker could not be started; trying again in %.1f s", delay)
+                    await asyncio.sleep(delay)
+                    delay = min(delay * 2, 30.0)
+
+        task = asyncio.create_task(again())
+        self._starting.add(task)
+        task.add_done_callback(self._starting.discard)
+
+    def _kill(self, worker: _Worker) -> None:
+        """Kill a worker at once (SIGKILL: CP-SAT is not waited for) and reap it in the background."""
+        self._workers.discard(worker)
+        with contextlib.suppress(Exception):
+            worker.proc.kill()
+        with contextlib.suppress(Exception):
+            worker.conn.close()
+
+        def reap() -> None:
+            with contextlib.suppress(Exception):
+                worker.proc.join(30)
+                worker.proc.close()
+
+        try:
+            asyncio.get_running_loop().run_in_executor(None, reap)
+        except RuntimeError:  # no loop (shutting down): reap here
+            reap()
