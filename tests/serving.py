@@ -54,6 +54,11 @@ class Server:
         """Resident memory of the server and every process under it (its workers), KiB."""
         return rss_kib(self.proc.pid)
 
+    def worker_pids(self) -> set[int]:
+        """The worker processes: the children of the fork server the server started."""
+        forkserver = [c for c in children(self.proc.pid) if b"forkserver" in _cmdline(c)]
+        return {w for f in forkserver for w in children(f) if _alive(w)}
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -76,6 +81,29 @@ def request(port: int, method: str, path: str, body: bytes | None = None, header
         conn.close()
 
 
+def children(pid: int) -> list[int]:
+    """The processes ``pid`` started (from /proc; none once it has ended)."""
+    try:
+        return [int(c) for task in Path(f"/proc/{pid}/task").iterdir() for c in (task / "children").read_text().split()]
+    except (OSError, ValueError):
+        return []
+
+
+def _alive(pid: int) -> bool:
+    """Whether a process is running (not a zombie waiting to be reaped)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0] not in ("Z", "X")
+    except (OSError, IndexError):
+        return False
+
+
+def _cmdline(pid: int) -> bytes:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return b""
+
+
 def rss_kib(pid: int) -> int:
     """Resident memory of a process and its descendants (KiB), from /proc; 0 once it has ended."""
     total = 0
@@ -83,12 +111,9 @@ def rss_kib(pid: int) -> int:
         for line in Path(f"/proc/{pid}/status").read_text().splitlines():
             if line.startswith("VmRSS:"):
                 total += int(line.split()[1])
-        for task in Path(f"/proc/{pid}/task").iterdir():
-            for child in (task / "children").read_text().split():
-                total += rss_kib(int(child))
     except (OSError, ValueError):
-        pass
-    return total
+        return 0
+    return total + sum(rss_kib(c) for c in children(pid))
 
 
 @contextmanager

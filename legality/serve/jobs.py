@@ -118,7 +118,9 @@ class Pool:
                 self._replace()
 
     async def _take(self) -> _Worker:
-        if self._idle.empty() and self._waiting >= self.queue:
+        """An idle worker, waiting for one if the queue has room (a worker starting in place of a killed one
+        counts as free, not busy)."""
+        if self._idle.empty() and self._waiting >= self.queue + len(self._starting):
             raise Busy
         self._waiting += 1
         try:
