@@ -130,15 +130,29 @@ def test_a_client_that_never_finishes_its_headers_is_dropped(server: Server) -> 
     assert all(a == b"" or a.startswith(b"HTTP/1.1 408") for a in answers), answers
 
 
-def test_a_body_that_does_not_arrive_is_408(server: Server) -> None:
+def closed_within(s: socket.socket, seconds: float) -> bool:
+    """Whether the server closes ``s`` within ``seconds`` while the client goes on sending a byte at a time."""
+    stop = time.monotonic() + seconds
+    while time.monotonic() < stop:
+        if not trickle(s):
+            return True
+        time.sleep(0.2)
+    return False
+
+
+@pytest.mark.parametrize(("media", "status"), [("application/json", 408), ("text/plain", 415)])
+def test_a_body_that_does_not_arrive_is_dropped(server: Server, media: str, status: int) -> None:
+    """A body that trickles: 408 once the 2 s body timeout passes (or 415 at once, for a body never read);
+    a client that goes on sending it after the answer is cut off 2 s later."""
     with socket.create_connection(("127.0.0.1", server.port)) as s:
-        s.sendall(b"POST /api/check HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-                  b"Content-Length: 1000\r\n\r\n{\"version\": 1")
+        s.sendall(b"POST /api/check HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: %s\r\n"
+                  b"Content-Length: 100000\r\n\r\n{\"version\": 1" % media.encode())
         s.settimeout(10)
         started = time.monotonic()
         answer = s.recv(4096)
-        assert answer.startswith(b"HTTP/1.1 408"), answer
+        assert answer.startswith(b"HTTP/1.1 %d" % status), answer
         assert time.monotonic() - started < 2 + 3
+        assert closed_within(s, 2 + 5), "a client trickling a body after its answer is never cut off"
 
 
 def test_refusals_from_outside(server: Server) -> None:

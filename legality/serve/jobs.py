@@ -20,6 +20,8 @@ from typing import Any
 from legality.serve.worker import READY, Reply, WorkerSettings, run
 
 log = logging.getLogger("legality.serve")
+START_METHOD = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+"""Workers are forked from a fork server that has the reader built (``legality.serve.preload``) where there is one."""
 START_TIMEOUT = 120.0
 """Seconds a new worker may take to warm up (import the checker, load the card library) before it is given up."""
 
@@ -42,7 +44,7 @@ class _Worker:
     conn: Connection
 
 
-def _readable(conn: Connection, fut: asyncio.Future[None]) -> None:
+def _readable(fut: asyncio.Future[None]) -> None:
     if not fut.done():
         fut.set_result(None)
 
@@ -52,7 +54,7 @@ async def _wait_readable(conn: Connection, timeout: float) -> None:
     loop = asyncio.get_running_loop()
     fut: asyncio.Future[None] = loop.create_future()
     fd = conn.fileno()
-    loop.add_reader(fd, _readable, conn, fut)
+    loop.add_reader(fd, _readable, fut)
     try:
         async with asyncio.timeout(timeout):
             await fut
@@ -68,21 +70,19 @@ class Pool:
         self.size = size
         self.queue = queue
         self.queue_wait = queue_wait
-        self._ctx = multiprocessing.get_context("forkserver")
+        self._ctx = multiprocessing.get_context("forkserver") if START_METHOD == "forkserver" else \
+            multiprocessing.get_context("spawn")
         self._idle: asyncio.Queue[_Worker] = asyncio.Queue()
         self._workers: set[_Worker] = set()
         self._starting: set[asyncio.Task[None]] = set()
         self._waiting = 0
         self._closed = False
 
-    @property
-    def pids(self) -> list[int]:
-        """The workers' process ids (for tests and logs)."""
-        return [w.proc.pid for w in self._workers if w.proc.pid is not None]
-
     async def start(self) -> None:
         """Start every worker and return once all are warm (the fork server first, with the reader built)."""
-        self._ctx.set_forkserver_preload(["legality.serve.preload"])
+        preload = getattr(self._ctx, "set_forkserver_preload", None)
+        if preload is not None:
+            preload(["legality.serve.preload"])
         await asyncio.gather(*(self._launch() for _ in range(self.size)))
 
     async def close(self) -> None:
