@@ -2,7 +2,7 @@
 large board, memory after abandoned requests, refused requests, slow clients. Not part of the test suite.
 
 Every request goes to a server this script starts on 127.0.0.1; every probe is bounded in count and time.
-Run: ``python benchmarks/bench_serve.py [--only NAME ...] [--server-arg=--workers=2 ...]``.
+Run: ``python benchmarks/bench_serve.py [--only NAME ...] [--server-arg=--workers=2 ...] [--root CHECKOUT]``.
 """
 
 from __future__ import annotations
@@ -201,6 +201,8 @@ def main() -> None:
     parser.add_argument("--memory-wait", type=float, default=90)
     parser.add_argument("--slow-seconds", type=float, default=25)
     parser.add_argument("--server-arg", action="append", default=[], help="passed to legality serve")
+    parser.add_argument("--root", type=Path, default=ROOT,
+                        help="the checkout whose server is probed (another version, to compare)")
     args = parser.parse_args()
     only = set(args.only or ["throughput", "text", "time_limit", "memory", "codes", "slowloris"])
     probes: list[tuple[str, Callable[[Server], str]]] = [
@@ -213,7 +215,7 @@ def main() -> None:
     ]
     for name, probe in probes:
         if name in only:  # a fresh server for each probe: one probe's leftovers don't spoil the next
-            with serving("--fixtures", str(ROOT / "fixtures"), *args.server_arg) as server:
+            with serving("--fixtures", str(args.root / "fixtures"), *args.server_arg, root=args.root) as server:
                 print(f"{name}: {probe(server)}", flush=True)
 
 

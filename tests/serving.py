@@ -117,12 +117,13 @@ def rss_kib(pid: int) -> int:
 
 
 @contextmanager
-def serving(*args: str, ready: float = 120) -> Iterator[Server]:
-    """``legality serve --port P ARGS`` started from this checkout; yields once a small check is answered."""
+def serving(*args: str, ready: float = 120, root: Path = ROOT) -> Iterator[Server]:
+    """``legality serve --port P ARGS`` started from this checkout (or ``root``, another one); yields once a
+    small check is answered."""
     port = free_port()
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(root), os.environ.get("PYTHONPATH", "")])}
     proc = subprocess.Popen([sys.executable, "-c", "import cli; cli.main()", "serve", "--port", str(port), *args],
-                            cwd=ROOT, env=env)
+                            cwd=root, env=env)
     server = Server(proc, port)
     try:
         deadline = time.monotonic() + ready
