@@ -41,6 +41,7 @@ TIME_LIMIT = 10.0  # seconds of solving per request, as the CLI's default --time
 MARGIN = 2.0  # seconds a job may run past its time limit before its worker is killed
 READ_RATE = 64 * 1024  # bytes a second: a body's allowance for reading it and building its problems (plus 1 s)
 READ_TIMEOUT = 10.0  # seconds for a request's line and headers, and again for its body, to arrive
+QUEUE_WAIT = 10.0  # seconds a request may wait for a worker, at least (a new worker takes a few to warm up)
 
 
 @dataclass(frozen=True)
@@ -49,7 +50,8 @@ class ServeSettings:
 
     ``workers``: jobs that run at once, each in its own process (default: the number of cores); ``queue``:
     jobs that may wait for one (default: four per worker, at least 16), each at most ``queue_wait`` seconds
-    (default: the time limit plus the margin); ``hosts``: the names a request may address the server by."""
+    (default: the time limit plus the margin, at least 10 s); ``hosts``: the names a request may address the
+    server by."""
 
     cards: str | None = None
     fixtures: Path | None = None
@@ -68,6 +70,10 @@ class ServeSettings:
     @property
     def queue_size(self) -> int:
         return self.queue if self.queue is not None else max(16, 4 * self.worker_count)
+
+    @property
+    def wait_limit(self) -> float:
+        return self.queue_wait if self.queue_wait is not None else max(self.time_limit + MARGIN, QUEUE_WAIT)
 
     def deadline(self, time_limit: float, body: bytes = b"") -> float:
         """Seconds a job may take in its worker: its time limit, the margin, and time to read its body."""
@@ -114,8 +120,8 @@ def create_app(settings: ServeSettings | None = None) -> Starlette:
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        pool = Pool(WorkerSettings(conf.cards, conf.fixtures, conf.time_limit), conf.worker_count,
-                    conf.queue_size, conf.queue_wait if conf.queue_wait is not None else conf.time_limit + MARGIN)
+        pool = Pool(WorkerSettings(conf.cards, conf.fixtures, conf.time_limit), conf.worker_count, conf.queue_size,
+                    conf.wait_limit)
         try:
             await pool.start()
             pools.append(pool)
