@@ -1,5 +1,6 @@
 """Probes of ``legality serve`` from outside: throughput of small checks, a long rules text, a time limit on a
-large board, memory after abandoned requests, refused requests, slow clients. Not part of the test suite.
+large board, a burst of large boards, memory after abandoned requests, refused requests, slow clients. Not
+part of the test suite.
 
 Every request goes to a server this script starts on 127.0.0.1; every probe is bounded in count and time.
 Run: ``python benchmarks/bench_serve.py [--only NAME ...] [--server-arg=--workers=2 ...] [--root CHECKOUT]``.
@@ -141,6 +142,31 @@ def memory(server: Server, wait: float) -> str:
             f"a small check then: {small.status} in {small.seconds * 1000:.0f} ms")
 
 
+def burst(server: Server, n: int) -> str:
+    """``n`` checks of 300 x 450 boards at once (``?time_limit=1``): how many run, wait or are refused, the
+    peak memory, and how long a small check takes meanwhile."""
+    body = board_bytes(300, 450)
+    replies: list[Reply] = []
+    before, started = server.rss_kib(), time.perf_counter()
+    threads = [threading.Thread(target=lambda: replies.append(server.check(body, "?time_limit=1", timeout=300)))
+               for _ in range(n)]
+    for t in threads:
+        t.start()
+    peak, small = before, []
+    while any(t.is_alive() for t in threads) and time.perf_counter() - started < 300:
+        peak = max(peak, server.rss_kib())
+        small.append(server.check(timeout=300).seconds)
+        time.sleep(0.2)
+    for t in threads:
+        t.join()
+    statuses: dict[int, int] = {}
+    for r in replies:
+        statuses[r.status] = statuses.get(r.status, 0) + 1
+    return (f"{n} checks of 300 x 450 at once: statuses {statuses} in {time.perf_counter() - started:.1f} s, "
+            f"memory {before / 1024:.0f} MB -> peak {peak / 1024:.0f} MB; small checks meanwhile: "
+            f"{len(small)}, max {max(small, default=0) * 1000:.0f} ms")
+
+
 def codes(server: Server) -> str:
     board = GORILLA.read_bytes()
     deep = b"[" * 100_000 + b"]" * 100_000
@@ -195,20 +221,22 @@ def slowloris(server: Server, clients: int, seconds: float) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--only", nargs="*", default=None,
-                        choices=["throughput", "text", "time_limit", "memory", "codes", "slowloris"])
+                        choices=["throughput", "text", "time_limit", "burst", "memory", "codes", "slowloris"])
     parser.add_argument("--requests", type=int, default=2000)
     parser.add_argument("--connections", type=int, default=8)
     parser.add_argument("--memory-wait", type=float, default=90)
     parser.add_argument("--slow-seconds", type=float, default=25)
+    parser.add_argument("--burst", type=int, default=20, help="heavy requests sent at once by the burst probe")
     parser.add_argument("--server-arg", action="append", default=[], help="passed to legality serve")
     parser.add_argument("--root", type=Path, default=ROOT,
                         help="the checkout whose server is probed (another version, to compare)")
     args = parser.parse_args()
-    only = set(args.only or ["throughput", "text", "time_limit", "memory", "codes", "slowloris"])
+    only = set(args.only or ["throughput", "text", "time_limit", "burst", "memory", "codes", "slowloris"])
     probes: list[tuple[str, Callable[[Server], str]]] = [
         ("throughput", lambda s: throughput(s, args.requests, args.connections, 120)),
         ("text", text_freeze),
         ("time_limit", time_limit),
+        ("burst", lambda s: burst(s, args.burst)),
         ("codes", codes),
         ("slowloris", lambda s: slowloris(s, 20, args.slow_seconds)),
         ("memory", lambda s: memory(s, args.memory_wait)),

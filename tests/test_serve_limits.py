@@ -65,9 +65,9 @@ def trickle(s: socket.socket) -> bool:
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[Server]:
-    """Four workers (two for the heavy requests, two left for small checks), a 3 s time limit, a 2 s
+    """Three workers (two for the heavy requests, the last one left for small checks), a 3 s time limit, a 2 s
     deadline for a request's head and its body."""
-    with serving("--workers", "4", "--time-limit", "3", "--read-timeout", "2") as s:
+    with serving("--workers", "3", "--time-limit", "3", "--read-timeout", "2") as s:
         yield s
 
 
@@ -75,7 +75,7 @@ def test_small_checks_answer_while_heavy_requests_run(server: Server) -> None:
     """A long rules text, a 600 x 900 board and a slow client at once: small checks answer within 1 s all
     along; the heavy requests are stopped at their deadline (503) and their workers replaced."""
     workers = server.worker_pids()
-    assert len(workers) == 4
+    assert len(workers) == 3
     started = time.monotonic()
     text, text_reply = in_background(lambda: server.request("POST", "/api/text", LONG_TEXT, JSON, timeout=60))
     board, board_reply = in_background(lambda: server.check(huge_board(), "?time_limit=1", timeout=60))
@@ -98,9 +98,9 @@ def test_small_checks_answer_while_heavy_requests_run(server: Server) -> None:
         assert reply.status == 503 and "took longer than" in reply.json()["error"], reply.body
         assert reply.seconds < deadline + 3, f"answered after {reply.seconds:.1f} s, deadline {deadline:.1f} s"
     replaced = time.monotonic() + 30
-    while not (len(now := server.worker_pids()) == 4 and len(now - workers) == 2) and time.monotonic() < replaced:
+    while not (len(now := server.worker_pids()) == 3 and len(now - workers) == 2) and time.monotonic() < replaced:
         time.sleep(0.2)
-    assert len(now) == 4 and len(now - workers) == 2, "the two overrun workers are killed and replaced"
+    assert len(now) == 3 and len(now - workers) == 2, "the two overrun workers are killed and replaced"
     assert server.check().status == 200
 
 
@@ -191,6 +191,24 @@ def test_a_full_queue_is_503_with_retry_after() -> None:
         assert got.status == 200
 
 
+def test_large_requests_leave_a_worker_for_small_ones() -> None:
+    """Two workers, two long texts at once: one is read, the other waits (a large request never takes the
+    last free worker), and small checks are answered within 1 s all along."""
+    with serving("--workers", "2", "--time-limit", "1") as server:
+        texts = [in_background(lambda: server.request("POST", "/api/text", LONG_TEXT, JSON, timeout=60))
+                 for _ in range(2)]
+        started, small = time.monotonic(), []
+        while time.monotonic() - started < 4:
+            got = server.check(timeout=30)
+            assert got.status == 200, got.body
+            small.append(got.seconds)
+            time.sleep(0.1)
+        assert max(small) < SMALL_WITHIN, f"small checks took up to {max(small):.2f} s"
+        for thread, reply in texts:
+            thread.join(60)
+            assert reply[0].status == 503, reply[0].body
+
+
 def abandon(port: int, body: bytes, after: float) -> None:
     """Send a whole /api/check request, then close the connection without reading the answer."""
     with socket.create_connection(("127.0.0.1", port)) as s:
@@ -214,11 +232,11 @@ def test_memory_returns_after_abandoned_requests() -> None:
         while any(c.is_alive() for c in clients):
             peak = max(peak, server.rss_kib())
             time.sleep(0.2)
-        replaced = time.monotonic() + 30  # both workers were running an abandoned job: both are new
-        while (server.worker_pids() & workers or len(server.worker_pids()) < 2) and time.monotonic() < replaced:
+        replaced = time.monotonic() + 30  # the worker that ran the abandoned work (one: they are large)
+        while not (len(now := server.worker_pids()) == 2 and now != workers) and time.monotonic() < replaced:
             time.sleep(0.2)
-        assert not server.worker_pids() & workers, "the abandoned work was killed"
-        for _ in range(10):  # the new workers are warm and judging, as the old ones were
+        assert len(now) == 2 and now != workers, "the abandoned work is killed and its worker replaced"
+        for _ in range(10):  # the workers are warm and judging, as they were
             assert server.check().status == 200
         samples = []
         for _ in range(5):

@@ -41,6 +41,8 @@ TIME_LIMIT = 10.0  # seconds of solving per request, as the CLI's default --time
 MARGIN = 2.0  # seconds a job may run past its time limit before its worker is killed
 READ_RATE = 64 * 1024  # bytes a second: a body's allowance for reading it and building its problems (plus 1 s)
 READ_TIMEOUT = 10.0  # seconds for a request's line and headers, and again for its body, to arrive
+LARGE_BOARD = 32 * 1024  # bytes of a board past which its request is large: it never takes the last free worker
+LARGE_TEXT = 2 * 1024  # the same for rules text (reading it takes about a second a kilobyte)
 QUEUE_WAIT = 10.0  # seconds a request may wait for a worker, at least (a new worker takes a few to warm up)
 
 
@@ -132,11 +134,12 @@ def create_app(settings: ServeSettings | None = None) -> Starlette:
             with contextlib.suppress(ValueError):
                 pools.remove(pool)
 
-    async def job(request: Request, method: str, args: tuple[Any, ...], deadline: float) -> Response:
+    async def job(request: Request, method: str, args: tuple[Any, ...], deadline: float, large: bool = False) \
+            -> Response:
         """``Api.method(*args)`` in a worker, cancelled (the worker killed) if the client goes away first."""
         if not pools:
             raise ApiError(503, "the server's workers are not running", headers={"Retry-After": "1"})
-        work = asyncio.ensure_future(pools[0].run(method, args, deadline))
+        work = asyncio.ensure_future(pools[0].run(method, args, deadline, large))
         gone = asyncio.ensure_future(_until_gone(request.receive))
         try:
             await asyncio.wait((work, gone), return_when=asyncio.FIRST_COMPLETED)
@@ -165,7 +168,7 @@ def create_app(settings: ServeSettings | None = None) -> Starlette:
         body = await _body(request, conf.max_body, conf.read_timeout)
         query = dict(request.query_params)
         limit = query_options(query, conf.time_limit)["time_limit"]
-        return await job(request, "judge", (kind, body, query), conf.deadline(limit, body))
+        return await job(request, "judge", (kind, body, query), conf.deadline(limit, body), len(body) > LARGE_BOARD)
 
     async def check(request: Request) -> Response:
         return await judged(request, "check")
@@ -184,7 +187,7 @@ def create_app(settings: ServeSettings | None = None) -> Starlette:
 
     async def text(request: Request) -> Response:
         body = await _body(request, conf.max_body, conf.read_timeout)
-        return await job(request, "text", (body,), conf.deadline(conf.time_limit, body))
+        return await job(request, "text", (body,), conf.deadline(conf.time_limit, body), len(body) > LARGE_TEXT)
 
     async def names(request: Request) -> Response:
         prefix = request.query_params.get("prefix", "")[:MAX_NAME]

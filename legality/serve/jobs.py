@@ -3,7 +3,8 @@
 A job past its deadline, or whose client has gone (its task cancelled), has its worker killed: the work
 stops and its memory goes back to the system, and a fresh worker, forked from a fork server that has the
 rules-text reader built already, takes its place. As many jobs run at once as there are workers; a short
-queue waits for them, and past it (or after waiting too long in it) a job is refused with ``Busy``.
+queue waits for them, in order, and past it (or after waiting too long in it) a job is refused with ``Busy``.
+A job said to be large never takes the last free worker: one is always left for the small ones.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import asyncio
 import contextlib
 import logging
 import multiprocessing
+from collections import deque
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
@@ -63,7 +65,8 @@ async def _wait_readable(conn: Connection, timeout: float) -> None:
 
 
 class Pool:
-    """``size`` worker processes, a queue of at most ``queue`` waiting jobs, each waiting ``queue_wait`` s at most."""
+    """``size`` worker processes, a queue of at most ``queue`` waiting jobs, each waiting ``queue_wait`` s at most;
+    at most ``size - 1`` large jobs at once (any number with one worker)."""
 
     def __init__(self, settings: WorkerSettings, size: int, queue: int, queue_wait: float) -> None:
         self.settings = settings
@@ -72,10 +75,11 @@ class Pool:
         self.queue_wait = queue_wait
         self._ctx = multiprocessing.get_context("forkserver") if START_METHOD == "forkserver" else \
             multiprocessing.get_context("spawn")
-        self._idle: asyncio.Queue[_Worker] = asyncio.Queue()
+        self._idle: list[_Worker] = []
+        self._waiters: deque[tuple[bool, asyncio.Future[_Worker]]] = deque()
+        self._large = 0  # large jobs running
         self._workers: set[_Worker] = set()
         self._starting: set[asyncio.Task[None]] = set()
-        self._waiting = 0
         self._closed = False
 
     async def start(self) -> None:
@@ -93,11 +97,11 @@ class Pool:
         for worker in list(self._workers):
             self._kill(worker)
 
-    async def run(self, method: str, args: tuple[Any, ...], deadline: float) -> Reply:
+    async def run(self, method: str, args: tuple[Any, ...], deadline: float, large: bool = False) -> Reply:
         """``Api.method(*args)`` in a worker: its status, JSON and seconds of work. ``Busy`` when no worker is
         free in time, ``Overrun`` past ``deadline`` seconds, ``Lost`` if the worker died; cancelling the call
         kills the worker."""
-        worker = await self._take()
+        worker = await self._take(large)
         answered = False
         try:
             try:
@@ -111,25 +115,52 @@ class Pool:
             answered = True
             return int(status), bytes(body), float(seconds)
         finally:
+            self._large -= int(large)
             if answered:
-                self._idle.put_nowait(worker)
+                self._idle.append(worker)
+                self._dispatch()
             else:
                 self._kill(worker)
                 self._replace()
 
-    async def _take(self) -> _Worker:
-        """An idle worker, waiting for one if the queue has room (a worker starting in place of a killed one
-        counts as free, not busy)."""
-        if self._idle.empty() and self._waiting >= self.queue + len(self._starting):
+    def _may_start(self, large: bool) -> bool:
+        return not large or self.size == 1 or self._large < self.size - 1
+
+    def _dispatch(self) -> None:
+        """Hand idle workers to the jobs waiting, in order, a large job only if a worker stays for small ones."""
+        while self._idle:
+            ready = next((w for w in self._waiters if not w[1].done() and self._may_start(w[0])), None)
+            if ready is None:
+                return
+            self._waiters.remove(ready)
+            self._large += int(ready[0])
+            ready[1].set_result(self._idle.pop())
+
+    async def _take(self, large: bool) -> _Worker:
+        """A worker for a job, waiting for one if the queue has room (a worker starting in place of a killed
+        one counts as free, not busy)."""
+        handed: asyncio.Future[_Worker] = asyncio.get_running_loop().create_future()
+        waiter = (large, handed)
+        self._waiters.append(waiter)
+        self._dispatch()
+        if not waiter[1].done() and len(self._waiters) > self.queue + len(self._starting):
+            self._waiters.remove(waiter)
             raise Busy
-        self._waiting += 1
         try:
             async with asyncio.timeout(self.queue_wait):
-                return await self._idle.get()
-        except TimeoutError:
-            raise Busy from None
-        finally:
-            self._waiting -= 1
+                return await waiter[1]
+        except BaseException as exc:
+            if waiter[1].done() and not waiter[1].cancelled():  # handed a worker just as the wait ended
+                self._large -= int(large)
+                self._idle.append(waiter[1].result())
+                self._dispatch()
+            else:
+                waiter[1].cancel()
+                with contextlib.suppress(ValueError):
+                    self._waiters.remove(waiter)
+            if isinstance(exc, TimeoutError):
+                raise Busy from None
+            raise
 
     async def _launch(self) -> None:
         """Start one worker and add it to the idle ones once it says it is warm."""
@@ -149,7 +180,8 @@ class Pool:
         if self._closed:
             self._kill(worker)
         else:
-            self._idle.put_nowait(worker)
+            self._idle.append(worker)
+            self._dispatch()
 
     def _replace(self) -> None:
         """Start a worker in the background to take a killed one's place (retrying, slower each time, on failure)."""
