@@ -127,7 +127,6 @@ def create_app(settings: ServeSettings | None = None) -> Starlette:
         try:
             await pool.start()
             pools.append(pool)
-            app.state.pool = pool
             yield
         finally:
             await pool.close()
@@ -154,8 +153,8 @@ def create_app(settings: ServeSettings | None = None) -> Starlette:
         try:
             status, body, seconds = work.result()
         except Busy:
-            raise ApiError(503, "the server is busy: every worker is judging and the queue is full; "
-                           "try again shortly", headers={"Retry-After": "1"}) from None
+            raise ApiError(503, "the server is busy: no worker was free in time (every one judging, the queue "
+                           "full or not moving); try again shortly", headers={"Retry-After": "1"}) from None
         except Overrun:
             raise ApiError(503, f"stopped: the request took longer than {deadline:.1f} s (its time limit, "
                            f"{MARGIN:g} s more and time to read its body)") from None
