@@ -476,24 +476,38 @@ def card_cmd(name: str | None, text: str | None, cards: str | None, as_json: boo
               help="Folder of fixture boards the page lists (default: ./fixtures when there is one).")
 @click.option("--time-limit", type=click.FloatRange(min=0.01), default=DEFAULT_TIME_LIMIT, show_default=True,
               help="Seconds of solving allowed per request; past it the verdict is 'undecided'.")
-def serve_cmd(host: str, port: int, cards: str | None, fixtures: str | None, time_limit: float) -> None:
+@click.option("--workers", type=click.IntRange(min=1), default=None,
+              help="Requests judged at once, each in a worker process of its own [default: the number of cores].")
+@click.option("--queue", type=click.IntRange(min=0), default=None,
+              help="Requests that may wait for a worker; more are refused (503) [default: 4 per worker, at least 16].")
+@click.option("--allow-host", "allow_hosts", multiple=True, metavar="NAME",
+              help="Another name requests may address the server by (the Host header), e.g. this machine's name "
+                   "with --host 0.0.0.0; repeatable.")
+@click.option("--read-timeout", type=click.FloatRange(min=0.1), default=10.0, show_default=True,
+              help="Seconds for a request's line and headers, and again for its body, to arrive.")
+def serve_cmd(host: str, port: int, cards: str | None, fixtures: str | None, time_limit: float, workers: int | None,
+              queue: int | None, allow_hosts: tuple[str, ...], read_timeout: float) -> None:
     """Start the judge's web page and its JSON API (needs the [serve] extra), then open the address
     it prints (by default http://127.0.0.1:8000/) in a browser. Ctrl-C stops it."""
     try:
         import uvicorn
 
         from legality.serve import ServeSettings, create_app
+        from legality.serve.guard import served_names
+        from legality.serve.protocol import with_header_timeout
     except ImportError as exc:
         raise BadInput(f"the page needs the [serve] extra: pip install 'mtg-combat-legality[serve]' ({exc})") from None
     from pathlib import Path
 
     folder = Path(fixtures) if fixtures else next((p for p in (Path("fixtures"), Path(__file__).parent / "fixtures")
                                                    if p.is_dir()), None)
-    app = create_app(ServeSettings(cards=_cards(cards, False), fixtures=folder, time_limit=time_limit))
+    names = served_names(host, allow_hosts)
+    app = create_app(ServeSettings(cards=_cards(cards, False), fixtures=folder, time_limit=time_limit, workers=workers,
+                                   queue=queue, hosts=tuple(sorted(names)), read_timeout=read_timeout))
     where = "only this machine can reach it" if host in ("127.0.0.1", "localhost", "::1") else \
-        f"listening on {host}: other machines may reach it"
+        f"listening on {host}: other machines may reach it by the names {', '.join(sorted(names))} (--allow-host)"
     click.echo(f"legality: serving the page on http://{host}:{port}/ ({where})", err=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    uvicorn.run(app, host=host, port=port, log_level="warning", http=with_header_timeout(read_timeout))
 
 
 @main.command("schema")

@@ -28,6 +28,7 @@ with warnings.catch_warnings():  # Starlette's test client prefers httpx2; httpx
 import legality.solve
 from cli import main
 from legality.serve import ServeSettings, create_app
+from legality.serve.api import Api
 from legality.solve import Best
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -37,7 +38,9 @@ GORILLA = ROOT / "fixtures/article/gorilla-no-block.json"
 
 @pytest.fixture(scope="module")
 def client() -> Iterator[TestClient]:
-    with TestClient(create_app(ServeSettings(fixtures=ROOT / "fixtures", max_body=64 * 1024))) as c:
+    """The app with two worker processes, addressed as 127.0.0.1, every body sent as JSON."""
+    app = create_app(ServeSettings(fixtures=ROOT / "fixtures", max_body=64 * 1024, workers=2))
+    with TestClient(app, base_url="http://127.0.0.1", headers={"Content-Type": "application/json"}) as c:
         yield c
 
 
@@ -134,15 +137,15 @@ def test_the_query_picks_the_edition_as_the_cli_does(client: TestClient) -> None
     assert client.post("/api/check?rules=2006", content=GORILLA.read_bytes()).json()["legal"] is True
 
 
-def test_a_solver_time_out_is_the_undecided_verdict(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A time-out is never a verdict (the CLI's exit 3): the API answers 200 with legal null."""
+def test_a_solver_time_out_is_the_undecided_verdict(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A time-out is never a verdict (the CLI's exit 3): the API answers 200 with legal null. The solver is
+    made to time out in this process, so the API's work is called here, as a worker calls it."""
     monkeypatch.setattr(legality.solve, "EXHAUSTIVE_ATOMS", 0)
     monkeypatch.setattr(legality.solve, "CONFIRM_ATOMS", 0)  # small parts would be settled by search
     monkeypatch.setattr(legality.solve, "SEARCH_ATOMS", 0)
     monkeypatch.setattr(legality.solve, "best_near", lambda *a, **k: Best("unknown", 0, None))
-    got = client.post("/api/check", content=GORILLA.read_bytes())
-    assert got.status_code == 200
-    assert got.json()["legal"] is None and got.json()["undecided"] is True
+    got = Api(None, None, 10.0).judge("check", GORILLA.read_bytes(), {})
+    assert got["legal"] is None and got["undecided"] is True
 
 
 def test_rules_text_not_understood_is_listed(client: TestClient) -> None:
@@ -203,3 +206,82 @@ def test_the_page_and_its_files_are_served(client: TestClient) -> None:
     assert page.status_code == 200 and "/static/app.js" in page.text
     for name in ("app.js", "style.css"):
         assert client.get(f"/static/{name}").status_code == 200
+
+
+# Requests a web page on another site could make a browser send: refused before any work.
+
+POSTS = ["/api/check", "/api/damage", "/api/options", "/api/text"]
+
+
+@pytest.mark.parametrize("path", POSTS)
+@pytest.mark.parametrize("media", ["text/plain", "text/plain;charset=UTF-8", "application/x-www-form-urlencoded",
+                                   "multipart/form-data; boundary=x", None])
+def test_a_body_that_is_not_json_is_415(client: TestClient, path: str, media: str | None) -> None:
+    """A "simple" cross-site request (a form, fetch with text/plain) needs no preflight: never judged."""
+    headers = {"Content-Type": media} if media else {}
+    request = client.build_request("POST", path, content=GORILLA.read_bytes(), headers=headers)
+    if media is None:
+        del request.headers["Content-Type"]
+    got = client.send(request)
+    assert got.status_code == 415, got.text
+    assert "application/json" in got.json()["error"]
+
+
+def test_json_with_a_charset_is_judged(client: TestClient) -> None:
+    got = client.post("/api/check", content=GORILLA.read_bytes(),
+                      headers={"Content-Type": "Application/JSON; charset=utf-8"})
+    assert got.status_code == 200 and got.json()["legal"] is False
+
+
+@pytest.mark.parametrize("host", ["evil.example", "evil.example:8000", "127.0.0.1.evil.example", "localhost:80x",
+                                  "", "[::2]:8000", "127.0.0.2"])
+def test_a_foreign_host_is_400(client: TestClient, host: str) -> None:
+    """DNS rebinding: a page of evil.example whose name now resolves here still says Host: evil.example."""
+    for method, path in (("GET", "/"), ("GET", "/api/schema"), ("POST", "/api/check")):
+        got = client.request(method, path, headers={"Host": host}, content=GORILLA.read_bytes())
+        assert got.status_code == 400, (method, path, host)
+        assert "Host" in got.json()["error"]
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1", "127.0.0.1:8000", "localhost", "LOCALHOST:1", "[::1]:8000"])
+def test_the_served_names_are_answered(client: TestClient, host: str) -> None:
+    assert client.post("/api/check", headers={"Host": host}, content=GORILLA.read_bytes()).status_code == 200
+
+
+DEEP = b"[" * 30_000 + b"]" * 30_000  # within this client's 64 KiB bodies; far past what json.loads can recurse
+
+
+@pytest.mark.parametrize(("path", "body"), [
+    ("/api/text", b'{"text": "Flying", "name": ' + DEEP + b"}"),
+    ("/api/text", DEEP),
+    ("/api/check", DEEP),
+    ("/api/check", b'{"version": 1, "meta": ' + DEEP + b"}"),
+    ("/api/damage", DEEP),
+    ("/api/options", b'{"players": ' + b'{"a": ' * 9_000 + b"1" + b"}" * 9_000 + b"}"),
+])
+def test_deeply_nested_json_is_422_naming_it(client: TestClient, path: str, body: bytes) -> None:
+    got = client.post(path, content=body)
+    assert got.status_code == 422, got.text
+    assert "nested more than 100 levels deep" in json.dumps(got.json())
+    assert "Traceback" not in got.text
+
+
+def test_nesting_just_within_the_limit_is_read(client: TestClient) -> None:
+    board = json.loads(GORILLA.read_text())
+    board["meta"] = {"deep": json.loads("[" * 98 + "]" * 98)}  # 100 levels, the board object the first
+    assert client.post("/api/check", json=board).status_code == 200
+    board["meta"] = {"deep": json.loads("[" * 99 + "]" * 99)}
+    assert client.post("/api/check", json=board).status_code == 422
+
+
+@pytest.mark.parametrize("name", ["a" * 5000, "a" * 5000 + ".json", "article/" + "b" * 5000 + ".json",
+                                  "/".join(["x"] * 2500) + ".json", "article/gorilla-no-block.json%00",
+                                  "%2e%2e/article/gorilla-no-block.json", "/etc/passwd.json"])
+def test_a_fixture_name_that_is_no_fixture_is_404(client: TestClient, name: str) -> None:
+    got = client.get("/api/fixtures/" + name)
+    assert got.status_code == 404, got.text
+    assert len(got.text) < 500  # the name is not echoed whole
+
+
+def test_a_card_name_that_long_is_404(client: TestClient) -> None:
+    assert client.get("/api/card/" + "a" * 5000).status_code == 404

@@ -17,26 +17,32 @@ from legality.cards import CardLibraryError, lookup
 from legality.options import legal_declarations
 from legality.serve.cards import card_json, names, reading
 from models import Board
+from models.load import MAX_DEPTH, nested_deeper
 
 CHOICES = {"rules": tuple(EDITIONS), "conditional": ("in-force", "implication"),
            "paid_costs": ("paid-set", "cost-free"), "maximize": ("player", "kills")}
+MAX_NAME = 300
+"""Characters in a card's or a fixture's name past which it is no name the server knows (never looked up)."""
+TOO_DEEP = f"arrays and objects nested more than {MAX_DEPTH} levels deep"
 
 
 class ApiError(Exception):
     """A request the API refuses: an HTTP status and the JSON that explains it."""
 
-    def __init__(self, status: int, error: str, **more: Any) -> None:
+    def __init__(self, status: int, error: str, *, headers: dict[str, str] | None = None, **more: Any) -> None:
         super().__init__(error)
         self.status = status
         self.content: dict[str, Any] = {"error": error, **more}
+        self.headers = headers
 
 
 def _problem(path: str, message: str) -> dict[str, str]:
     return {"path": path, "message": message}
 
 
-def _query(query: dict[str, str], time_limit: float) -> dict[str, Any]:
-    """The CLI's options from the query string; a bad one is a 422 naming the parameter."""
+def query_options(query: dict[str, str], time_limit: float) -> dict[str, Any]:
+    """The CLI's options from the query string (the time limit capped by the server's); a bad one is a 422
+    naming the parameter."""
     problems = []
     out: dict[str, Any] = {k: None for k in CHOICES}
     for key, value in query.items():
@@ -88,7 +94,7 @@ class Api:
 
     def judge(self, kind: str, body: bytes, query: dict[str, str]) -> dict[str, Any]:
         """POST /api/check, /api/damage or /api/options: the verdict JSON of ``legality KIND --json``."""
-        q = _query(query, self.time_limit)
+        q = query_options(query, self.time_limit)
         board = self.board(body, departed=True if kind == "damage" else None)
         opts = rules_options(board, q["conditional"], q["paid_costs"])
         if kind == "damage":
@@ -108,19 +114,21 @@ class Api:
 
     def card(self, name: str) -> dict[str, Any]:
         """GET /api/card/{name}: the card's fields and what is read from its text; 404 if unknown."""
-        card = lookup(name, self.cards)
+        card = lookup(name, self.cards) if len(name) <= MAX_NAME else None
         if card is None:
             raise ApiError(404, f"no card named {name!r} in the library")
         return card_json(card)
 
     def text(self, body: bytes) -> dict[str, Any]:
         """POST /api/text ({"text": ..., "name": ...}): what is read from free rules text."""
+        if nested_deeper(body):
+            raise ApiError(422, TOO_DEEP, problems=[_problem("$", TOO_DEEP)])
         try:
             data = json.loads(body)
             text, name = data["text"], data.get("name")
             if not isinstance(text, str) or not (name is None or isinstance(name, str)):
                 raise TypeError
-        except (ValueError, KeyError, TypeError, AttributeError):
+        except (ValueError, KeyError, TypeError, AttributeError, RecursionError):
             raise ApiError(422, "give {\"text\": string, \"name\": string or null}",
                            problems=[_problem("$.text", "a string is required")]) from None
         return {"name": name, "text": text, "sentences": reading(text, name)}
@@ -133,26 +141,30 @@ class Api:
         """GET /api/schema: the JSON Schema of the board file (``legality schema``)."""
         return Board.model_json_schema()
 
+    def fixture_paths(self) -> dict[str, Path]:
+        """Every fixture board under the fixtures folder, by its path relative to it (as the list gives it)."""
+        if self.fixtures_dir is None or not self.fixtures_dir.is_dir():
+            return {}
+        return {p.relative_to(self.fixtures_dir).as_posix(): p for p in sorted(self.fixtures_dir.rglob("*.json"))}
+
     def fixtures(self) -> list[dict[str, Any]]:
         """GET /api/fixtures: every fixture board, with the question it asks and its source."""
-        if self.fixtures_dir is None or not self.fixtures_dir.is_dir():
-            return []
         out = []
-        for path in sorted(self.fixtures_dir.rglob("*.json")):
+        for relative, path in self.fixture_paths().items():
             try:
                 meta = json.loads(path.read_text(encoding="utf-8")).get("meta") or {}
-            except (OSError, ValueError, AttributeError):
+            except (OSError, ValueError, AttributeError, RecursionError):
                 continue
-            out.append({"path": path.relative_to(self.fixtures_dir).as_posix(),
-                        "question": meta.get("question", ""), "source": meta.get("source", "")})
+            out.append({"path": relative, "question": meta.get("question", ""), "source": meta.get("source", "")})
         return out
 
     def fixture(self, relative: str) -> Any:
-        """GET /api/fixtures/{path}: one fixture's board file; 404 outside the fixtures folder."""
-        if self.fixtures_dir is None:
-            raise ApiError(404, "no fixtures folder")
-        root = self.fixtures_dir.resolve()
-        path = (root / relative).resolve()
-        if not path.is_relative_to(root) or path.suffix != ".json" or not path.is_file():
-            raise ApiError(404, f"no fixture {relative!r}")
-        return json.loads(path.read_text(encoding="utf-8"))
+        """GET /api/fixtures/{path}: one fixture's board file; 404 for any name that is not a listed fixture
+        (the name is only compared with the list: never used as a path)."""
+        known = self.fixture_paths() if len(relative) <= MAX_NAME else {}
+        if relative not in known:
+            raise ApiError(404, f"no fixture {relative[:80] + ('...' if len(relative) > 80 else '')!r}")
+        try:
+            return json.loads(known[relative].read_text(encoding="utf-8"))
+        except (OSError, ValueError, RecursionError):
+            raise ApiError(404, f"the fixture {relative!r} can't be read as JSON") from None

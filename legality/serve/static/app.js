@@ -108,7 +108,8 @@ async function readCard(name) {
 async function readText(text, name) {
   const key = "text:" + text;
   if (!text || info[key]) return info[key];
-  const r = await fetch("/api/text", { method: "POST", body: JSON.stringify({ text, name }) });
+  const r = await fetch("/api/text", { method: "POST", body: JSON.stringify({ text, name }),
+    headers: { "Content-Type": "application/json" } });
   if (r.ok) info[key] = await r.json();
   return info[key];
 }
