@@ -26,13 +26,13 @@ def _board(graveyard: int | None, blocks: list[dict[str, str]]) -> dict[str, Any
 def test_threshold_holds_and_the_lure_requirement_applies() -> None:
     verdict = check(parse_board(_board(7, [])))
     assert verdict.legal is False and verdict.maximum == 1
-    assert any("holds (A graveyard_size 7)" in n for n in verdict.notes)
+    assert any("A graveyard_size 7; so the ability applies" in n for n in verdict.notes)
 
 
 def test_threshold_does_not_hold_and_nothing_is_required() -> None:
     verdict = check(parse_board(_board(6, [])))
     assert verdict.legal is True and verdict.maximum == 0
-    assert any("does not hold (A graveyard_size 6)" in n for n in verdict.notes)
+    assert any("A graveyard_size 6; so the ability does not apply" in n for n in verdict.notes)
 
 
 def test_a_condition_on_a_fact_the_board_lacks_is_not_guessed() -> None:
