@@ -169,8 +169,8 @@ def damage_cmd(file: TextIO, maximize: str | None, rules: str | None, conditiona
     Example:
         legality damage fixtures/damage/double-strike-trample.json --json
     """
-    from legality.check import unread_undecided
     from legality.damage import resolve_damage
+    from legality.verdict import unread_undecided
 
     board = _read(file, as_json, cards, departed=True)
     if board.attacks is None:

@@ -296,7 +296,7 @@ def card_boards(card: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
 
 def measure_boards(cards: list[dict[str, Any]]) -> dict[str, Any]:
     """Each card on both boards: the share of boards with a ruling and the most frequent reasons for none."""
-    from legality.check import check
+    from legality.ruling import check
     from models.load import BoardError, parse_board
 
     ruled = total = 0

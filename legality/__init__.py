@@ -6,9 +6,10 @@
 """
 
 from legality.board import parse_board
-from legality.check import DEFAULT_TIME_LIMIT, NothingToJudge, check, check_declaration
+from legality.check import DEFAULT_TIME_LIMIT, NothingToJudge, check_declaration
 from legality.damage import DamageVerdict, resolve_damage
 from legality.editions import EDITIONS, Edition, find_edition
+from legality.ruling import check
 from legality.verdict import RequirementStatus, Verdict
 from models import Board, BoardError, RulesOptions
 

@@ -24,8 +24,9 @@ from types import FrameType
 from typing import Any
 
 from legality.board import parse_board
-from legality.check import DEFAULT_TIME_LIMIT, NothingToJudge, check
+from legality.check import DEFAULT_TIME_LIMIT, NothingToJudge
 from legality.editions import Explain
+from legality.ruling import check
 from models import Board, BoardError, RulesOptions
 
 UNICODE_BOMS = (b"\xff\xfe", b"\xfe\xff")

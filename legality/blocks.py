@@ -6,8 +6,9 @@ from collections import defaultdict
 
 from legality.attacks import defending_player_of
 from legality.deadline import check
+from legality.match import matches
 from legality.rules import INFINITY, Atom, Cost, Forbidden, Problem, Requirement, Restriction
-from legality.traits import Game, Sourced, matches
+from legality.traits import Game, Sourced
 from models.abilities import (
     BlockAdditional,
     BlockCost,

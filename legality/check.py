@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, TypeVar
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from legality.attacks import attack_problem, defending_player_of
 from legality.blocks import block_problem, defending_players
-from legality.deadline import OutOfTime, bounded
-from legality.deadline import left as deadline_left
+from legality.deadline import Clock, OutOfTime, bounded, clock
 from legality.editions import (
     EDITIONS,
     Edition,
@@ -26,13 +24,13 @@ from legality.history import notes as history_notes
 from legality.rules import Atom, Declaration, Kind, Problem, Violation
 from legality.solve import EXPLANATION_SECONDS
 from legality.traits import Game, build_game
-from legality.verdict import RequirementStatus, Verdict
+from legality.verdict import RequirementStatus, Verdict, unread_undecided
 from models.board import Board, RulesOptions
 from models.load import BoardError, Illegal, illegal_attacks, illegal_blocks
 from models.load import Problem as BoardProblem
 
 if TYPE_CHECKING:
-    from legality.damage import DamageVerdict
+    pass
 
 DEFAULT_TIME_LIMIT = 10.0
 
@@ -130,17 +128,6 @@ def question_for(board: Board) -> Question:
     raise NothingToJudge("the board has neither $.attacks nor $.blocks: there is no declaration to judge")
 
 
-Clock = Callable[[], float]
-"""Seconds left of a verdict's time limit: every solve of one verdict shares one deadline."""
-
-
-def clock(time_limit: float) -> Clock:
-    """A clock for a deadline ``time_limit`` seconds from now, or the verdict's deadline if sooner (never below
-    zero)."""
-    deadline = time.monotonic() + min(time_limit, deadline_left())
-    return lambda: max(deadline - time.monotonic(), 0.0)
-
-
 def _judge_all(q: Question, edition: Edition, options: RulesOptions, left: Clock,
                explain: Explain = "full") -> list[Judgement]:
     return [judge(p, d, edition, options, left(), explain) for p, d in zip(q.problems, q.declarations, strict=True)]
@@ -154,38 +141,6 @@ def _combined(judgements: Sequence[Judgement], structural: Sequence[Violation]) 
     return True
 
 
-def check(board: Board, rules: str | None = None, options: RulesOptions | None = None,
-          time_limit: float = DEFAULT_TIME_LIMIT, alternatives: bool = True,
-          ignore_unread: bool = False, explain: Explain = "full") -> Verdict | DamageVerdict:
-    """Judge the latest step in ``board`` (contract: damage, else blocks, else attacks) and explain it.
-
-    With ``alternatives`` a declaration's verdict also says how the other requirement semantics
-    and the other setting of each relevant switch would judge it (one more judgement each, and only
-    with ``explain="full"``; see ``Explain`` for the rest). Rules text that is not understood makes
-    the verdict undecided (see ``unread_undecided``) unless ``ignore_unread``.
-    """
-    with bounded(time_limit):
-        try:
-            if board.damage is not None:
-                from legality.damage import resolve_damage
-
-                return unread_undecided(resolve_damage(board, rules, None, time_limit), ignore_unread)
-            return check_declaration(board, rules, options, time_limit, alternatives, ignore_unread, explain)
-        except OutOfTime as exc:  # the damage step answers its own
-            return out_of_time(board, rules, options, time_limit, exc.phase)
-
-
-def out_of_time(board: Board, rules: str | None, options: RulesOptions | None, time_limit: float,
-                phase: str) -> Verdict:
-    """The undecided verdict of a board whose judging could not finish within ``time_limit``: nothing
-    about the declaration is claimed, and the reason names the phase that ran out of time."""
-    reason = f"time limit: {time_limit:g} s ran out while {phase}"
-    edition, opts = settings(board, rules, options)
-    return Verdict(kind="block" if board.blocks is not None else "attack", legal=None, rules=edition.name,
-                   rules_options=opts, violations=(), obeyed=0, maximum=None, maximum_proven=False,
-                   requirements=(), missed=(), better=None, id=board.id, undecided_reason=reason)
-
-
 def check_declaration(board: Board, rules: str | None = None, options: RulesOptions | None = None,
                       time_limit: float = DEFAULT_TIME_LIMIT, alternatives: bool = True,
                       ignore_unread: bool = False, explain: Explain = "full") -> Verdict:
@@ -193,18 +148,6 @@ def check_declaration(board: Board, rules: str | None = None, options: RulesOpti
     edition, opts = settings(board, rules, options)
     verdict = judge_question(question_for(board), edition, opts, time_limit, alternatives, explain)
     return unread_undecided(verdict, ignore_unread)
-
-
-V = TypeVar("V", Verdict, "DamageVerdict")
-
-
-def unread_undecided(verdict: V, ignore_unread: bool = False) -> V:
-    """A verdict never rests on text it could not read: with any sentence or keyword not understood
-    it is undecided ("text not understood"), and ``if_ignored`` keeps what it would be if that text
-    changed nothing; ``ignore_unread`` gives that answer instead (the sentences are still listed)."""
-    if not verdict.not_understood or ignore_unread or verdict.legal is None:
-        return verdict
-    return replace(verdict, legal=None, if_ignored=verdict.legal, undecided_reason="text not understood")
 
 
 def judge_question(q: Question, edition: Edition, opts: RulesOptions,

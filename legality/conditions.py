@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from legality.match import MatchContext, matches
 from models.abilities import Condition
 from models.board import Board, Permanent
 
@@ -30,8 +31,6 @@ def holds(board: Board, cond: Condition, you: str, origin: str,
     ``keywords``: each permanent's keywords as the game has worked them out (from its text, Auras and effects);
     without it, the keywords the board gives structurally."""
     kws = keywords or {}
-    from legality.traits import MatchContext, matches
-
     index = {p.id: i for i, p in enumerate(board.players)}
     source = next((p for p in board.permanents if p.id == origin), None)
     if cond.kind == "control":

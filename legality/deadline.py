@@ -8,7 +8,7 @@ poll ``check`` (a context variable and a clock read), and a phase that finds the
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
@@ -61,3 +61,14 @@ class Poll:
         if self._count >= self._every:
             self._count = 0
             check(self._phase)
+
+
+Clock = Callable[[], float]
+"""Seconds left of a verdict's time limit: every solve of one verdict shares one deadline."""
+
+
+def clock(time_limit: float) -> Clock:
+    """A clock for a deadline ``time_limit`` seconds from now, or the verdict's deadline if sooner (never below
+    zero)."""
+    ends = time.monotonic() + min(time_limit, left())
+    return lambda: max(ends - time.monotonic(), 0.0)

@@ -7,57 +7,35 @@ not what they mean for combat; ``attacks`` and ``blocks`` turn them into rules.
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
+from legality.conditions import holds
 from legality.deadline import check
-from legality.text import lexicon
-
-if TYPE_CHECKING:
-    from legality.text.read import Reading
+from legality.match import NO_CONTEXT, MatchContext, matches
+from legality.text.cache import store
+from legality.text.context import Context
+from legality.text.keywords import KNOWN_KEYWORDS, did_you_mean, is_known_keyword, keyword_meaning
+from legality.text.read import Reading, read
+from legality.text.terms import has_combat_word
 from models.abilities import (
     GLOBAL_KINDS,
     Ability,
-    BlockerCount,
     CantAttack,
-    Color,
     CreatureAbility,
     Grant,
     If,
-    Landwalk,
     Loses,
     MaxAttackers,
     MaxBlockers,
-    Protection,
-    Quality,
-    Simple,
 )
 from models.board import Board, Permanent
 
-COLOR_WORDS: dict[str, Color] = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
-LAND_TYPES = ("plains", "island", "swamp", "mountain", "forest", "desert")
+__all__ = ["KNOWN_KEYWORDS", "NO_CONTEXT", "Game", "MatchContext", "Sourced", "Traits", "build_game",
+           "did_you_mean", "is_known_keyword", "keyword_abilities", "matches"]
 
-# Keywords with no bearing on declaring attackers or blockers, or whose bearing is handled by name
-# (flying, reach, ...). Any other keyword is reported as not understood, never ignored silently.
-KNOWN_KEYWORDS = frozenset({
-    "flying", "reach", "shadow", "horsemanship", "fear", "intimidate", "skulk", "menace",
-    "defender", "vigilance", "haste", "trample", "trample over planeswalkers", "deathtouch",
-    "first strike", "double strike", "lifelink", "infect", "wither", "banding", "provoke",
-    "indestructible", "flash", "hexproof", "shroud", "ward", "flanking", "rampage", "bushido",
-    "exalted", "prowess", "annihilator", "battle cry", "myriad", "melee", "dethrone", "afflict",
-    "toxic", "changeling", "unblockable",
-    # a paid alternative cost gives haste (702.109a, 702.152a): the board gives haste then (attacks.PAID_HASTE);
-    # a type change while a condition holds (702.161a, 702.176a): types are values the board gives
-    "dash", "blitz", "living metal", "impending",
-})
-_LANDWALK = re.compile(r"^(?:(snow|nonbasic|legendary) )?(\w+)walk$")
-_PARAMETRIC = re.compile(r"^(ward|toxic|rampage|bushido|annihilator|afflict|flanking|equip|enchant|"
-                         r"forestcycling|islandcycling|swampcycling|mountaincycling|plainscycling|cycling|dash|blitz|"
-                         r"impending)\b")
 
 @dataclass(frozen=True)
 class Sourced:
@@ -119,142 +97,8 @@ class Game:
 
 
 def keyword_abilities(kw: str, source: str, origin: str, you: str) -> list[Sourced]:
-    """The abilities a keyword stands for (menace, defender, protection, landwalk); [] for others."""
-    def s(ab: CreatureAbility) -> Sourced:
-        return Sourced(ab, source, origin, you, kw)
-
-    if kw == "menace":
-        return [s(BlockerCount(kind="min_blockers", n=2))]
-    if kw == "defender":
-        return [s(CantAttack(kind="cant_attack"))]
-    if kw == "unblockable":
-        return [s(Simple(kind="cant_be_blocked"))]
-    if kw.startswith("protection from "):
-        what = kw.removeprefix("protection from ")
-        if what == "everything":
-            return [s(Protection(kind="protection", everything=True))]
-        if what in COLOR_WORDS:
-            return [s(Protection(kind="protection", quality=Quality(colors=(COLOR_WORDS[what],))))]
-        if what == "all colors":
-            return [s(Protection(kind="protection", quality=Quality(colorless=False)))]
-        if what == "multicolored":  # 105.4: two or more colours
-            return [s(Protection(kind="protection", quality=Quality(multicolored=True)))]
-        if what == "monocolored":  # 105.4: exactly one colour
-            return [s(Protection(kind="protection", quality=Quality(multicolored=False, colorless=False)))]
-        if what.startswith("player "):
-            return [s(Protection(kind="protection", player=what.removeprefix("player ")))]
-        card_type = what.removesuffix("s")
-        if card_type in ("creature", "artifact", "enchantment", "land", "planeswalker"):
-            return [s(Protection(kind="protection", quality=Quality(types=(card_type,))))]
-        creature_type = lexicon.creature_type(what)
-        if creature_type is not None:
-            return [s(Protection(kind="protection", quality=Quality(subtypes=(creature_type,))))]
-        return []  # not a form it reads: is_known_keyword reports it as not understood
-    m = _LANDWALK.match(kw)
-    if m:
-        qualifier, land = m.groups()
-        q = Quality(types=("land",)) if land == "land" else Quality(types=("land",), subtypes=(land,))
-        if qualifier == "snow":
-            q = q.model_copy(update={"supertypes": ("snow",)})
-        elif qualifier == "legendary":
-            q = q.model_copy(update={"supertypes": ("legendary",)})
-        elif qualifier == "nonbasic":  # one landwalk: a land that is not basic (702.14c), not two
-            q = q.model_copy(update={"all_of": (Quality(supertypes=("basic",), negate=True),)})
-        return [s(Landwalk(kind="landwalk", land=q))]
-    return []
-
-
-def did_you_mean(kw: str) -> str:
-    """"; did you mean 'flying'?" for a misspelled keyword, or "" when nothing is close."""
-    close = difflib.get_close_matches(kw, sorted(KNOWN_KEYWORDS), n=2, cutoff=0.75)
-    return f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
-
-
-def is_known_keyword(kw: str) -> bool:
-    """Whether the checker applies this keyword as the rules say: it acts (``keyword_abilities``), is
-    handled by name in combat (``KNOWN_KEYWORDS``), or is a keyword of rule 702 with no bearing on
-    declaring attackers or blockers (the lexicon's combat flag; combat triggers change values the
-    board gives). "protection from X" is known only in the forms ``keyword_abilities`` applies.
-    """
-    kw = _norm(kw)
-    if kw.startswith("protection from "):
-        return bool(keyword_abilities(kw, "", "", ""))
-    if kw in KNOWN_KEYWORDS or _LANDWALK.match(kw) or _PARAMETRIC.match(kw):
-        return True
-    info = lexicon.keyword(kw)
-    return info is not None and info.combat in (None, "combat trigger")
-
-
-@dataclass(frozen=True)
-class MatchContext:
-    """What relative qualities are measured against: the ability's controller and source, and combat."""
-
-    you: str | None = None
-    source: Permanent | None = None
-    attacking: frozenset[str] = frozenset()
-    blocking: frozenset[str] = frozenset()
-    targets: Mapping[str, str] = field(default_factory=dict)
-
-    @staticmethod
-    def of(board: Board) -> MatchContext:
-        """Who is attacking (what) and blocking on this board (for "attacking creatures" and the like)."""
-        targets = {a.attacker: a.target for a in board.attacks or () if a.declared}
-        return MatchContext(attacking=frozenset(targets), blocking=frozenset(b.blocker for b in board.blocks or ()),
-                            targets=targets)
-
-    def for_source(self, you: str | None, source: Permanent | None) -> MatchContext:
-        return MatchContext(you, source, self.attacking, self.blocking, self.targets)
-
-
-NO_CONTEXT = MatchContext()
-
-
-def matches(q: Quality, p: Permanent, keywords: frozenset[str], ctx: MatchContext = NO_CONTEXT) -> bool:
-    """Whether permanent ``p`` (with these keywords) has quality ``q`` (relative parts measured by ``ctx``)."""
-    colors = set(p.colors or ())
-    ok = True
-    if q.colors is not None:
-        ok &= bool(colors & set(q.colors))
-    if q.colorless is not None:
-        ok &= (not colors) == q.colorless
-    if q.multicolored is not None:
-        ok &= (len(colors) > 1) == q.multicolored
-    if q.types is not None:
-        ok &= bool({t.lower() for t in q.types} & set(p.card_types))
-    if q.subtypes is not None:
-        ok &= bool({t.lower() for t in q.subtypes} & {t.lower() for t in p.subtypes or ()})
-    if q.supertypes is not None:
-        ok &= bool({t.lower() for t in q.supertypes} & {t.lower() for t in p.supertypes or ()})
-    if q.keywords is not None:
-        ok &= bool({k.lower() for k in q.keywords} & keywords)
-    for bound, value, least in ((q.power_at_least, p.power, True), (q.power_at_most, p.power, False),
-                                (q.toughness_at_least, p.toughness, True), (q.toughness_at_most, p.toughness, False)):
-        if bound is not None:
-            ok &= value is not None and (value >= bound if least else value <= bound)
-    if q.names is not None:
-        ok &= p.name.lower() in {n.lower() for n in q.names}
-    if q.controller is not None:
-        ok &= ctx.you is not None and (p.controller == ctx.you) == (q.controller == "you")
-    if q.other:
-        ok &= ctx.source is None or p.id != ctx.source.id
-    if q.attacking is not None:
-        ok &= (p.id in ctx.attacking) == q.attacking
-    if q.blocking is not None:
-        ok &= (p.id in ctx.blocking) == q.blocking
-    if q.tapped is not None:
-        ok &= p.tapped == q.tapped
-    if q.attacking_player is not None:  # the player itself, not their planeswalkers or battles (506.2)
-        player = ctx.you if q.attacking_player == "you" else ctx.source.attached_to if ctx.source else None
-        ok &= player is not None and ctx.targets.get(p.id) == player
-    if q.power_vs_source is not None:
-        src = ctx.source.power if ctx.source is not None else None
-        ok &= src is not None and p.power is not None and (
-            p.power < src if q.power_vs_source == "less" else p.power > src)
-    if q.any_of is not None:
-        ok &= any(matches(sub, p, keywords, ctx) for sub in q.any_of)
-    if q.all_of is not None:
-        ok &= all(matches(sub, p, keywords, ctx) for sub in q.all_of)
-    return ok != q.negate
+    """The abilities a keyword stands for, with where they come from (``keywords.keyword_meaning``)."""
+    return [Sourced(ab, source, origin, you, kw) for ab in keyword_meaning(kw)]
 
 
 def _norm(kw: str) -> str:
@@ -307,8 +151,6 @@ def resolved_note(r: Reading, p: Permanent, step: str, sourced: frozenset[str]) 
 def _combat_effect(r: Reading) -> bool:
     """Whether an activated or triggered ability's effect can matter to combat: read as having one, or (not read,
     or not parsed) holding a combat word after its cost or trigger."""
-    from legality.text.terms import has_combat_word
-
     if r.status == "understood":
         return True
     if r.status == "no combat meaning" and r.kind == "triggered":
@@ -332,8 +174,6 @@ def read_card(text: str, name: str, hand_size: int | None, source_id: str) -> li
         readings, names_source = _read_card(text, name, hand_size)
     if not names_source:
         return list(readings)
-    from legality.text.context import Context
-    from legality.text.read import read
 
     return read(text, name, Context(hand_size=hand_size, source_id=source_id, name=name))
 
@@ -341,9 +181,6 @@ def read_card(text: str, name: str, hand_size: int | None, source_id: str) -> li
 @lru_cache(maxsize=4096)
 def _read_card(text: str, name: str, hand_size: int | None) -> tuple[tuple[Reading, ...], bool]:
     """Read once per process, and once per version of the reader where the on-disk store is on."""
-    from legality.text.cache import store
-    from legality.text.context import Context
-    from legality.text.read import read
 
     disk = store()
     key = disk.key("card", text, name, hand_size, SOURCE)
@@ -373,9 +210,6 @@ def names_source(readings: tuple[Reading, ...]) -> bool:
 
 def build_game(board: Board) -> Game:
     """Work out every creature's traits from all sources (abilities stage of the pipeline)."""
-    from legality.conditions import holds
-    from legality.text.context import Context
-    from legality.text.read import read
 
     perms = {p.id: p for p in board.permanents}
     unread: list[str] = []

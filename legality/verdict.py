@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from legality.rules import Kind, Violation
 from models.board import RulesOptions
+
+if TYPE_CHECKING:
+    from legality.damage import DamageVerdict
 
 
 @dataclass(frozen=True)
@@ -148,3 +151,15 @@ def _fmt(atom: dict[str, str]) -> str:
     if "blocker" in atom:
         return f"{atom['blocker']} blocks {atom['attacker']}"
     return f"{atom['attacker']} attacks {atom['target']}"
+
+
+V = TypeVar("V", "Verdict", "DamageVerdict")
+
+
+def unread_undecided(verdict: V, ignore_unread: bool = False) -> V:
+    """A verdict never rests on text it could not read: with any sentence or keyword not understood
+    it is undecided ("text not understood"), and ``if_ignored`` keeps what it would be if that text
+    changed nothing; ``ignore_unread`` gives that answer instead (the sentences are still listed)."""
+    if not verdict.not_understood or ignore_unread or verdict.legal is None:
+        return verdict
+    return replace(verdict, legal=None, if_ignored=verdict.legal, undecided_reason="text not understood")

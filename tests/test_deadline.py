@@ -11,10 +11,11 @@ from pathlib import Path
 from typing import Any
 
 from boards import large_block_board
-from legality.check import block_question, check
+from legality.check import block_question
 from legality.deadline import OutOfTime, bounded
 from legality.deadline import check as deadline_check
 from legality.editions import EDITIONS, judge
+from legality.ruling import check
 from legality.text.read import MAX_SENTENCE, read
 from legality.verdict import Verdict
 from models.board import MAX_PERMANENTS, MAX_TEXT, RulesOptions

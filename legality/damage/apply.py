@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from legality.damage.assign import Assignment
 from legality.damage.combat import Combat, State
-from legality.traits import matches
+from legality.match import matches
 from models.abilities import Protection
 
 

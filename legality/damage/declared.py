@@ -46,7 +46,8 @@ def _as_declared(board: Board) -> Board:
 
 def check_declarations(board: Board, edition: Edition, time_limit: float) -> list[DeclarationCheck]:
     """Judge the board's attacks and blocks under ``edition`` (each within ``time_limit`` seconds)."""
-    from legality.check import attack_question, block_question, clock, judge_question
+    from legality.check import attack_question, block_question, judge_question
+    from legality.deadline import clock
 
     gone = _departed(board)
     if gone:

@@ -162,7 +162,7 @@ def resolve_damage(board: Board, rules: str | None = None, goal: Goal | None = N
 
 def _resolve_damage(board: Board, rules: str | None, goal: Goal | None, time_limit: float,
                     declarations: bool) -> DamageVerdict:
-    from legality.check import clock
+    from legality.deadline import clock
 
     left = clock(time_limit)
     edition = find_edition(rules or board.rules or "current")

@@ -8,10 +8,11 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from legality.board import parse_board
-from legality.check import DEFAULT_TIME_LIMIT, NothingToJudge, check
+from legality.check import DEFAULT_TIME_LIMIT, NothingToJudge
 from legality.damage import DamageVerdict
 from legality.regress.cases import Case
 from legality.regress.expect import Expectation, split_setting
+from legality.ruling import check
 from legality.verdict import Verdict
 
 Status = Literal["PASS", "FAIL", "XFAIL", "XPASS", "ERROR", "UNDECIDED"]

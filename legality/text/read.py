@@ -17,12 +17,12 @@ from typing import Literal
 from legality.deadline import check
 from legality.text import lexicon
 from legality.text.context import Context, Unreadable
+from legality.text.keywords import is_known_keyword
 from legality.text.kinds import AbilityKind, kinds_of_lines, strip_flavor_word
 from legality.text.parse import ParseFailure, parse
 from legality.text.statics import no_bearing
 from legality.text.terms import has_combat_word
 from legality.text.tree import Clause, NoCombat, Placed, Pred, Selector, Sentence, Unread
-from legality.traits import is_known_keyword
 from models.abilities import Ability, Grant, If, Loses
 
 Status = Literal["understood", "no combat meaning", "not understood"]

@@ -1,0 +1,82 @@
+"""Whether a permanent has a quality ("creatures with flying you control", "attacking creatures"), measured
+against the ability's controller and source and the combat on the board."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from models.abilities import Quality
+from models.board import Board, Permanent
+
+
+@dataclass(frozen=True)
+class MatchContext:
+    """What relative qualities are measured against: the ability's controller and source, and combat."""
+
+    you: str | None = None
+    source: Permanent | None = None
+    attacking: frozenset[str] = frozenset()
+    blocking: frozenset[str] = frozenset()
+    targets: Mapping[str, str] = field(default_factory=dict)
+
+    @staticmethod
+    def of(board: Board) -> MatchContext:
+        """Who is attacking (what) and blocking on this board (for "attacking creatures" and the like)."""
+        targets = {a.attacker: a.target for a in board.attacks or () if a.declared}
+        return MatchContext(attacking=frozenset(targets), blocking=frozenset(b.blocker for b in board.blocks or ()),
+                            targets=targets)
+
+    def for_source(self, you: str | None, source: Permanent | None) -> MatchContext:
+        return MatchContext(you, source, self.attacking, self.blocking, self.targets)
+
+
+NO_CONTEXT = MatchContext()
+
+
+def matches(q: Quality, p: Permanent, keywords: frozenset[str], ctx: MatchContext = NO_CONTEXT) -> bool:
+    """Whether permanent ``p`` (with these keywords) has quality ``q`` (relative parts measured by ``ctx``)."""
+    colors = set(p.colors or ())
+    ok = True
+    if q.colors is not None:
+        ok &= bool(colors & set(q.colors))
+    if q.colorless is not None:
+        ok &= (not colors) == q.colorless
+    if q.multicolored is not None:
+        ok &= (len(colors) > 1) == q.multicolored
+    if q.types is not None:
+        ok &= bool({t.lower() for t in q.types} & set(p.card_types))
+    if q.subtypes is not None:
+        ok &= bool({t.lower() for t in q.subtypes} & {t.lower() for t in p.subtypes or ()})
+    if q.supertypes is not None:
+        ok &= bool({t.lower() for t in q.supertypes} & {t.lower() for t in p.supertypes or ()})
+    if q.keywords is not None:
+        ok &= bool({k.lower() for k in q.keywords} & keywords)
+    for bound, value, least in ((q.power_at_least, p.power, True), (q.power_at_most, p.power, False),
+                                (q.toughness_at_least, p.toughness, True), (q.toughness_at_most, p.toughness, False)):
+        if bound is not None:
+            ok &= value is not None and (value >= bound if least else value <= bound)
+    if q.names is not None:
+        ok &= p.name.lower() in {n.lower() for n in q.names}
+    if q.controller is not None:
+        ok &= ctx.you is not None and (p.controller == ctx.you) == (q.controller == "you")
+    if q.other:
+        ok &= ctx.source is None or p.id != ctx.source.id
+    if q.attacking is not None:
+        ok &= (p.id in ctx.attacking) == q.attacking
+    if q.blocking is not None:
+        ok &= (p.id in ctx.blocking) == q.blocking
+    if q.tapped is not None:
+        ok &= p.tapped == q.tapped
+    if q.attacking_player is not None:  # the player itself, not their planeswalkers or battles (506.2)
+        player = ctx.you if q.attacking_player == "you" else ctx.source.attached_to if ctx.source else None
+        ok &= player is not None and ctx.targets.get(p.id) == player
+    if q.power_vs_source is not None:
+        src = ctx.source.power if ctx.source is not None else None
+        ok &= src is not None and p.power is not None and (
+            p.power < src if q.power_vs_source == "less" else p.power > src)
+    if q.any_of is not None:
+        ok &= any(matches(sub, p, keywords, ctx) for sub in q.any_of)
+    if q.all_of is not None:
+        ok &= all(matches(sub, p, keywords, ctx) for sub in q.all_of)
+    return ok != q.negate
