@@ -63,6 +63,15 @@ def holds(board: Board, cond: Condition, you: str, origin: str,
         return Answer(within != cond.negate, ", ".join(f"{pid} {field} {v}" for pid, v in values))
     if cond.kind == "your_turn":
         return Answer((board.active_player == you) != cond.negate, f"active player {board.active_player}")
+    if cond.kind == "counters":
+        if source is None:
+            return Answer(None, "the condition is about the object the ability comes from, which is not on the board")
+        if source.counters is None:
+            at = next(i for i, p in enumerate(board.permanents) if p.id == source.id)
+            return Answer(None, f"the board does not give $.permanents[{at}].counters")
+        n = source.counters.get(cond.counter or "", 0)
+        within = (cond.at_least is None or n >= cond.at_least) and (cond.at_most is None or n <= cond.at_most)
+        return Answer(within != cond.negate, f"{source.id} has {n} {cond.counter} counter(s)")
     if source is None or cond.state is None:
         return Answer(None, "the condition is about the object the ability comes from, which is not on the board")
     return Answer(_state(board, source, cond.state) != cond.negate, f"{source.id} {cond.state}")

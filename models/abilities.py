@@ -224,13 +224,14 @@ class Condition(Frozen):
     ``player`` "defending" means each defending player in turn (an attack restriction per player).
     """
 
-    kind: Literal["control", "graveyard", "life", "hand", "your_turn", "self"]
+    kind: Literal["control", "graveyard", "life", "hand", "your_turn", "self", "counters"]
     player: Literal["you", "opponent", "defending", "any"] = "you"
     quality: Quality | None = None
     at_least: int | None = Field(default=None, ge=0, le=BOUND)
     at_most: int | None = Field(default=None, ge=0, le=BOUND)
     state: Literal["tapped", "untapped", "attacking", "blocking", "enchanted", "equipped"] | None = None
     negate: bool = False
+    counter: str | None = Field(default=None, description="``counters``: the kind of counter (\"+1/+1\", \"charge\")")
     text: str = Field(default="", description="the condition as written, for the verdict's notes")
 
 

@@ -92,3 +92,37 @@ def test_cant_attack_if_defending_player_controls_is_per_defending_player() -> N
                 "attacks": [{"attacker": "jailer", "target": target}]}
     assert check(parse_board(board("B"))).legal is True
     assert check(parse_board(board("C"))).legal is False
+
+
+def test_counters_are_read_from_the_board_and_asked_for_when_missing() -> None:
+    """Pipsqueak, Rebel Strongarm: "Pipsqueak can't attack alone unless he has a +1/+1 counter on him." (508.1c,
+    122.1). Without ``counters`` the condition is not guessed: the verdict names the field to give."""
+    board: dict[str, Any] = {
+        "version": 1, "active_player": "A", "players": [{"id": "A", "life": 20}, {"id": "B", "life": 20}],
+        "permanents": [{"id": "pip", "name": "Pipsqueak, Rebel Strongarm", "controller": "A", "power": 4,
+                        "toughness": 4, "oracle": "Pipsqueak can't attack alone unless he has a +1/+1 counter on him."}],
+        "attacks": [{"attacker": "pip", "target": "B"}]}
+    missing = check(parse_board(board))
+    assert missing.legal is None and any("$.permanents[0].counters" in u for u in missing.not_understood)
+    board["permanents"][0]["counters"] = {"charge": 2}
+    assert check(parse_board(board)).legal is False
+    board["permanents"][0]["counters"] = {"+1/+1": 1}
+    assert check(parse_board(board)).legal is True
+
+
+def test_a_condition_naming_two_colours_counts_either() -> None:
+    """Battle Brawler: "As long as you control a red or white permanent, this creature gets +1/+0 and has first
+    strike." A white permanent is enough (611.3a); a green one is not."""
+    def board(colour: str) -> dict[str, Any]:
+        return {"version": 1, "active_player": "A", "players": [{"id": "A", "life": 20}, {"id": "B", "life": 20}],
+                "permanents": [
+                    {"id": "bb", "name": "Battle Brawler", "controller": "A", "power": 2, "toughness": 2,
+                     "oracle": "As long as you control a red or white permanent, this creature gets +1/+0 and has "
+                               "first strike."},
+                    {"id": "x", "name": "Some Enchantment", "controller": "A", "types": ["enchantment"],
+                     "colors": [colour], "oracle": ""}],
+                "attacks": [{"attacker": "bb", "target": "B"}]}
+    white = check(parse_board(board("W")))
+    assert any("Battle Brawler" in n and "so the ability applies" in n for n in white.notes), white.notes
+    green = check(parse_board(board("G")))
+    assert any("Battle Brawler" in n and "does not apply" in n for n in green.notes), green.notes

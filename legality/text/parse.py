@@ -423,6 +423,10 @@ class ToTree(Transformer[Token, Any]):
     def color(self, c: list[Any]) -> tuple[str, Any]:
         return ("colors", (COLOR_LETTERS[str(c[0])],))
 
+    def color_or(self, c: list[Any]) -> tuple[str, Any]:
+        """"red or white": a permanent of either colour (a quality's colours match any of them)."""
+        return ("colors", tuple(COLOR_LETTERS[str(t)] for t in c))
+
     def noncolor(self, c: list[Any]) -> tuple[str, Any]:
         return ("not_colors", (COLOR_LETTERS[str(c[-1])],))
 
@@ -767,6 +771,11 @@ class ToTree(Transformer[Token, Any]):
     def count_one(self, c: list[Any]) -> tuple[NP, int | None, int | None]:
         return (_one(c, NP), 1, None)
 
+    def count_either(self, c: list[Any]) -> tuple[NP, int | None, int | None]:
+        """"an artifact or an enchantment": one permanent of either kind."""
+        a, b = _of(c, NP)
+        return (NP((("any_of", (quality_of(a), quality_of(b))),)), 1, None)
+
     def count_another(self, c: list[Any]) -> tuple[NP, int | None, int | None]:
         np = _one(c, NP)
         return (NP((*np.fields, ("other", True)), np.controller), 1, None)
@@ -838,6 +847,16 @@ class ToTree(Transformer[Token, Any]):
     def self_is(self, c: list[Any]) -> Condition:
         state = str(_toks(c, "SELF_STATE")[0])
         return Condition(kind="self", state=state, text=f"it is {state}")
+
+    def self_counters(self, c: list[Any]) -> Condition:
+        """"~ has a +1/+1 counter on it", "... two or more charge counters ...", "... no ... counters ...":
+        counters on the object the ability comes from (122.1), read from the board's ``counters``."""
+        words = str(_toks(c, "COUNTER_COUNT")[0])
+        amount, name = re.match(r"(.+?) ((?:[+-]\d+/[+-]\d+|[a-z]+)) counters?$", words).groups()  # type: ignore[union-attr]
+        if amount == "no":
+            return Condition(kind="counters", counter=name, at_most=0, text=f"it has no {name} counters")
+        n = 1 if amount in ("a", "an") else _number(amount.removesuffix(" or more"))
+        return Condition(kind="counters", counter=name, at_least=n, text=f"it has {words}")
 
     def battlefield_at_least(self, c: list[Any]) -> Condition:
         n = _number(_toks(c, "NUMBER")[0])
