@@ -78,7 +78,10 @@ def attack_problem(game: Game) -> Problem:
                                   "began and has no haste (summoning sickness)"
                    + (f"; if its {paid[0]} cost was paid it has haste ({PAID_HASTE[paid[0]]}): give haste then"
                       if paid else ""), c.name)
+        despite = bool(tr.of("attacks_despite_defender"))
         for s in tr.of("cant_attack", "cant_attack_or_block"):
+            if despite and s.keyword == "defender":  # "can attack as though it didn't have defender" (702.3b)
+                continue
             ab = s.ability
             rule = "702.3b" if s.keyword == "defender" else "508.1c"
             if isinstance(ab, CantAttack) and ab.defender is not None:

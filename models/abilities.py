@@ -81,6 +81,7 @@ class Simple(Frozen):
         "attacks_if_creature_attacks",
         "goad",
         "damage_by_toughness",
+        "attacks_despite_defender",
     ]
 
 

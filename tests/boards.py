@@ -51,7 +51,7 @@ def attack_boards(draw: st.DrawFn) -> dict[str, Any]:
         {"kind": "attacks_alone_only"}, {"kind": "attacks_each_combat"},
         {"kind": "attacks_player_if_able", "player": draw(st.sampled_from(opp))},
         {"kind": "all_attack_if_this_attacks"}, {"kind": "attacks_if_creature_attacks"},
-        {"kind": "attack_cost", "amount": draw(st.integers(0, 2))},
+        {"kind": "attack_cost", "amount": draw(st.integers(0, 2))}, {"kind": "attacks_despite_defender"},
     ]
     for cid in ids:
         c = _creature(draw, cid, "A", ["haste", "defender", "vigilance", "banding"], per_creature, 0.12)

@@ -136,7 +136,8 @@ def attack_space(board: Board) -> Space:
     mana = {p.id: p.mana_available for p in board.players}
 
     def atom_ok(c: Creature, t: str) -> bool:
-        if c.p.tapped or (c.p.summoning_sick and not c.has("haste")) or c.has("defender"):
+        defender = c.has("defender") and not c.kinds("attacks_despite_defender")  # 702.3b, set aside by an effect
+        if c.p.tapped or (c.p.summoning_sick and not c.has("haste")) or defender:
             return False
         for ab, you, _ in c.abilities:
             if ab.kind == "cant_attack_or_block":

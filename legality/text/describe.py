@@ -10,6 +10,7 @@ if TYPE_CHECKING:
     from legality.text.read import Reading
 
 PLAIN: dict[str, tuple[str, str]] = {
+    "attacks_despite_defender": ("can attack as though it didn't have defender", "702.3b"),
     "cant_attack_or_block": ("can't attack or block", "508.1c, 509.1b"),
     "cant_attack_alone": ("can't attack alone", "508.1c"),
     "cant_block_alone": ("can't block alone", "509.1b"),

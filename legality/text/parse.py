@@ -567,6 +567,10 @@ class ToTree(Transformer[Token, Any]):
     def where_x(self, c: list[Any]) -> str:
         return "x"
 
+    def despite_defender(self, c: list[Any]) -> Pred:
+        """"can attack as though it didn't have defender": defender's restriction (702.3b) is set aside."""
+        return self._ab(Simple(kind="attacks_despite_defender"))
+
     def cant_attack_or_block(self, c: list[Any]) -> Pred:
         cost = self._unless_cost(c)
         alone = bool(_toks(c, "ALONE"))
