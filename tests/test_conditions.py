@@ -100,7 +100,8 @@ def test_counters_are_read_from_the_board_and_asked_for_when_missing() -> None:
     board: dict[str, Any] = {
         "version": 1, "active_player": "A", "players": [{"id": "A", "life": 20}, {"id": "B", "life": 20}],
         "permanents": [{"id": "pip", "name": "Pipsqueak, Rebel Strongarm", "controller": "A", "power": 4,
-                        "toughness": 4, "oracle": "Pipsqueak can't attack alone unless he has a +1/+1 counter on him."}],
+                        "toughness": 4,
+                        "oracle": "Pipsqueak can't attack alone unless he has a +1/+1 counter on him."}],
         "attacks": [{"attacker": "pip", "target": "B"}]}
     missing = check(parse_board(board))
     assert missing.legal is None and any("$.permanents[0].counters" in u for u in missing.not_understood)
