@@ -68,6 +68,8 @@ def matches(q: Quality, p: Permanent, keywords: frozenset[str], ctx: MatchContex
         ok &= (p.id in ctx.blocking) == q.blocking
     if q.tapped is not None:
         ok &= p.tapped == q.tapped
+    if q.token is not None:  # the game asks the board for ``token`` where rules text uses it (traits.asked_facts)
+        ok &= (p.token is True) == q.token
     if q.attacking_player is not None:  # the player itself, not their planeswalkers or battles (506.2)
         player = ctx.you if q.attacking_player == "you" else ctx.source.attached_to if ctx.source else None
         ok &= player is not None and ctx.targets.get(p.id) == player

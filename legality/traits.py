@@ -220,6 +220,7 @@ def build_game(board: Board) -> Game:
     globals_: list[GlobalRule] = []
 
     pending: list[tuple[If, str | None, str, str, str, tuple[str, ...] | None]] = []
+    taken: list[tuple[Ability, str, str]] = []
     seen_kw: dict[str, frozenset[str]] = {}
 
     def decide(ab: If, holder: str | None, source: str, origin: str, you: str,
@@ -247,6 +248,7 @@ def build_game(board: Board) -> Game:
 
     def take(ab: Ability, holder: str | None, source: str, origin: str, you: str,
              targets: tuple[str, ...] | None) -> None:
+        taken.append((ab, source, origin))
         if isinstance(ab, If):
             if seen_kw:  # conditions are being decided: a nested one is decided at once
                 decide(ab, holder, source, origin, you, targets)
@@ -375,4 +377,30 @@ def build_game(board: Board) -> Game:
             if not is_known_keyword(kw):
                 unread.append(f"{p.name} ({p.id}): keyword {kw!r} is not known{did_you_mean(kw)}")
         traits[p.id] = Traits(frozenset(k for k, *_ in kws), tuple(abilities))
+    unread.extend(asked_facts(board, taken))
     return Game(board, perms, traits, tuple(globals_), tuple(dict.fromkeys(unread)), tuple(warnings))
+
+
+FACTS = {"token": "which permanents are tokens (111.1)"}
+"""Facts of permanents that the board gives only when rules text asks: quality field -> what the text asks."""
+
+
+def asked_facts(board: Board, taken: list[tuple[Ability, str, str]]) -> list[str]:
+    """For each fact some ability's quality asks about, the first permanent whose value the board doesn't give:
+    a verdict never rests on a guessed fact."""
+    out: list[str] = []
+    for fact, words in FACTS.items():
+        asking = next(((source, origin) for ab, source, origin in taken if _asks(ab.model_dump(), fact)), None)
+        missing = next((i for i, p in enumerate(board.permanents) if getattr(p, fact) is None), None)
+        if asking is not None and missing is not None:
+            out.append(f"{asking[0]} ({asking[1]}): its rules text asks {words}: the board does not give "
+                       f"$.permanents[{missing}].{fact} (give it for every permanent)")
+    return out
+
+
+def _asks(value: object, field: str) -> bool:
+    if isinstance(value, dict):
+        return value.get(field) is not None or any(_asks(v, field) for v in value.values())
+    if isinstance(value, (list, tuple)):
+        return any(_asks(v, field) for v in value)
+    return False

@@ -51,6 +51,8 @@ class Quality(Frozen):
     attacking: bool | None = None
     blocking: bool | None = None
     tapped: bool | None = None
+    token: bool | None = Field(default=None, description="a token (true) or not (false), 111.1; needs the "
+                               "permanents' ``token``")
     attacking_player: Literal["you", "enchanted"] | None = Field(
         default=None, description="attacking that player itself (not a planeswalker or battle): the ability's "
         "controller, or the player the ability's Aura enchants (\"creatures attacking enchanted player\")")

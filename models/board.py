@@ -68,6 +68,8 @@ class Permanent(Frozen):
     summoning_sick: bool = False
     commander: bool = False
     removed_from_combat: bool = False
+    token: bool | None = Field(default=None, description="it is a token (111.1); needed only by rules text that "
+                               "asks (\"nontoken creatures\", \"tokens you control\")")
     counters: dict[str, Annotated[int, Field(ge=0, le=BOUND)]] | None = Field(
         default=None, max_length=64, description="Counters on it by kind ({\"+1/+1\": 2, \"slumber\": 1}); needed only "
         "by rules text that asks about them (122.1). Its power and toughness already include +1/+1 counters.")

@@ -127,3 +127,26 @@ def test_a_condition_naming_two_colours_counts_either() -> None:
     assert any("Battle Brawler" in n and "so the ability applies" in n for n in white.notes), white.notes
     green = check(parse_board(board("G")))
     assert any("Battle Brawler" in n and "does not apply" in n for n in green.notes), green.notes
+
+
+def test_tokens_are_asked_of_the_board_when_text_needs_them() -> None:
+    """Vizier of the Scorpion: "Zombie tokens you control have deathtouch." (111.1, 702.2). Which permanents are
+    tokens is a fact of the board: without ``token`` the verdict names the field; with it, the grant applies."""
+    board: dict[str, Any] = {
+        "version": 1, "active_player": "A", "players": [{"id": "A", "life": 20}, {"id": "B", "life": 20}],
+        "permanents": [
+            {"id": "vz", "name": "Vizier of the Scorpion", "controller": "A", "power": 1, "toughness": 1,
+             "oracle": "Zombie tokens you control have deathtouch."},
+            {"id": "z", "name": "Zombie", "controller": "A", "power": 2, "toughness": 2, "subtypes": ["Zombie"],
+             "oracle": ""}],
+        "attacks": [{"attacker": "z", "target": "B"}]}
+    missing = check(parse_board(board))
+    assert missing.legal is None and any("$.permanents[0].token" in u for u in missing.not_understood)
+    for p in board["permanents"]:
+        p["token"] = p["id"] == "z"
+    from legality.traits import build_game
+
+    game = build_game(parse_board(board))
+    assert game.traits["z"].has("deathtouch") and not game.traits["vz"].has("deathtouch")
+    board["permanents"][1]["token"] = False
+    assert not build_game(parse_board(board)).traits["z"].has("deathtouch")

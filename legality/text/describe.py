@@ -56,7 +56,8 @@ def quality_words(q: Quality) -> str:
         parts.append(f"toughness {q.toughness_at_most} or less")
     if q.power_vs_source is not None:
         parts.append(f"power {q.power_vs_source} than this one's")
-    for flag, word in ((q.attacking, "attacking"), (q.blocking, "blocking"), (q.tapped, "tapped")):
+    for flag, word in ((q.attacking, "attacking"), (q.blocking, "blocking"), (q.tapped, "tapped"),
+                       (q.token, "a token")):
         if flag is not None:
             parts.append(word if flag else f"not {word}")
     if q.attacking_player is not None:

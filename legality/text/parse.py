@@ -379,6 +379,9 @@ class ToTree(Transformer[Token, Any]):
             return NP((("any_of", (quality_of(NP(a.fields)), quality_of(NP(b.fields)))),), a.controller)
         return NP((("any_of", (quality_of(a), quality_of(b))),))
 
+    def token_head(self, c: list[Any]) -> list[tuple[str, Any]]:
+        return [("token", True)]
+
     def creature_head(self, c: list[Any]) -> list[tuple[str, Any]]:
         return [("creature_head", True)]
 
@@ -487,7 +490,10 @@ class ToTree(Transformer[Token, Any]):
         return ("tapped", False)
 
     def token(self, c: list[Any]) -> tuple[str, Any]:
-        raise Unreadable("tokens: the board does not say which permanents are tokens")
+        return ("token", True)  # 111.1: the board says which permanents are tokens (``token``)
+
+    def nontoken(self, c: list[Any]) -> tuple[str, Any]:
+        return ("token", False)
 
     def subtype_adj(self, c: list[Any]) -> tuple[str, Any]:
         return ("subtypes", (lexicon.creature_type(str(c[0])),))
