@@ -61,6 +61,12 @@ def holds(board: Board, cond: Condition, you: str, origin: str,
         within = any((cond.at_least is None or v >= cond.at_least) and (cond.at_most is None or v <= cond.at_most)
                      for _, v in values)  # "an opponent has ...": any of them
         return Answer(within != cond.negate, ", ".join(f"{pid} {field} {v}" for pid, v in values))
+    if cond.kind == "designation":
+        given = board.player(you).designations
+        if given is None:
+            return Answer(None, f"the board does not give $.players[{index[you]}].designations")
+        has = cond.designation in given
+        return Answer(has != cond.negate, f"{you} {'has' if has else 'has not'} {cond.designation}")
     if cond.kind == "your_turn":
         return Answer((board.active_player == you) != cond.negate, f"active player {board.active_player}")
     if cond.kind == "counters":

@@ -217,6 +217,11 @@ class Loses(Frozen):
     cant_gain: bool = False
 
 
+Designation = Literal["city's blessing", "monarch", "initiative", "completed a dungeon"]
+"""Facts of a player the rules name: the city's blessing (702.131c), the monarch (724), the initiative (725), a
+dungeon completed (309.7)."""
+
+
 class Condition(Frozen):
     """A fact of the board that an ability depends on, read from the board when the game is built.
 
@@ -227,7 +232,7 @@ class Condition(Frozen):
     ``player`` "defending" means each defending player in turn (an attack restriction per player).
     """
 
-    kind: Literal["control", "graveyard", "life", "hand", "your_turn", "self", "counters"]
+    kind: Literal["control", "graveyard", "life", "hand", "your_turn", "self", "counters", "designation"]
     player: Literal["you", "opponent", "defending", "any"] = "you"
     quality: Quality | None = None
     at_least: int | None = Field(default=None, ge=0, le=BOUND)
@@ -235,6 +240,8 @@ class Condition(Frozen):
     state: Literal["tapped", "untapped", "attacking", "blocking", "enchanted", "equipped"] | None = None
     negate: bool = False
     counter: str | None = Field(default=None, description="``counters``: the kind of counter (\"+1/+1\", \"charge\")")
+    designation: Designation | None = Field(default=None, description="``designation``: a fact of the player "
+                                            "(the player's ``designations`` on the board)")
     text: str = Field(default="", description="the condition as written, for the verdict's notes")
 
 

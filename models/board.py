@@ -10,7 +10,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, field_validator
 
-from models.abilities import BOUND, Ability, Color, Frozen
+from models.abilities import BOUND, Ability, Color, Designation, Frozen
 
 Edition = Literal["current", "m10", "2006"]
 
@@ -41,6 +41,9 @@ class Player(Frozen):
     graveyard_size: int | None = Field(default=None, ge=0, le=BOUND,
                                        description="cards in graveyard (threshold and the like)")
     mana_available: int | None = Field(default=None, ge=0, le=BOUND)
+    designations: tuple[Designation, ...] | None = Field(
+        default=None, description="what the player has or is: \"city's blessing\" (702.131c), \"monarch\" (724), "
+        "\"initiative\" (725), \"completed a dungeon\" (309.7); needed only by rules text that asks")
 
 
 class Permanent(Frozen):

@@ -150,3 +150,18 @@ def test_tokens_are_asked_of_the_board_when_text_needs_them() -> None:
     assert game.traits["z"].has("deathtouch") and not game.traits["vz"].has("deathtouch")
     board["permanents"][1]["token"] = False
     assert not build_game(parse_board(board)).traits["z"].has("deathtouch")
+
+
+def test_a_player_designation_is_read_from_the_board_or_asked_for() -> None:
+    """Wayward Swordtooth: "... can't attack or block unless you have the city's blessing." (702.131c, 508.1c)."""
+    board: dict[str, Any] = {
+        "version": 1, "active_player": "A", "players": [{"id": "A", "life": 20}, {"id": "B", "life": 20}],
+        "permanents": [{"id": "t", "name": "Wayward Swordtooth", "controller": "A", "power": 5, "toughness": 5,
+                        "oracle": "Wayward Swordtooth can't attack or block unless you have the city's blessing."}],
+        "attacks": [{"attacker": "t", "target": "B"}]}
+    missing = check(parse_board(board))
+    assert missing.legal is None and any("$.players[0].designations" in u for u in missing.not_understood)
+    board["players"][0]["designations"] = ["monarch"]
+    assert check(parse_board(board)).legal is False
+    board["players"][0]["designations"] = ["city's blessing"]
+    assert check(parse_board(board)).legal is True

@@ -40,6 +40,7 @@ from models.abilities import (
     Simple,
 )
 
+DESIGNATIONS = ("city's blessing", "monarch", "initiative", "completed a dungeon")
 COLOR_LETTERS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 
@@ -847,6 +848,13 @@ class ToTree(Transformer[Token, Any]):
 
     def empty_hand(self, c: list[Any]) -> Condition:
         return Condition(kind="hand", at_most=0, text="you have no cards in hand")
+
+    def designation(self, c: list[Any]) -> Condition:
+        """The city's blessing (702.131c), the monarch (724), the initiative (725), a completed dungeon (309.7):
+        facts of the player, read from the board's ``designations``."""
+        words = str(c[0])
+        which = next(d for d in DESIGNATIONS if d in words)
+        return Condition(kind="designation", designation=which, text=words)
 
     def your_turn(self, c: list[Any]) -> Condition:
         return Condition(kind="your_turn", text="it's your turn")
