@@ -136,7 +136,8 @@ TYPES: list[Row] = [
      "grant<all>[subtypes=Barbarian/Warrior/Berserker](kw:haste)",
      '"each creature that\'s a X, a Y, or a Z" not understood'),
     # tokens and counters are not qualities the board gives: they must stay not understood
-    ("Vizier of the Scorpion", "Zombie tokens you control have deathtouch.", "?"),
+    ("Vizier of the Scorpion", "Zombie tokens you control have deathtouch.",
+     "grant<you>[subtypes=Zombie,token=True](kw:deathtouch)"),  # 111.1: tokens are a fact the board gives
     ("Herald of Secret Streams", "Creatures you control with +1/+1 counters on them can't be blocked.", "?"),
 ]
 
@@ -266,7 +267,7 @@ SELECTORS: list[Row] = [
     ("Goblin Goon", "Goblin Goon can't block unless you control more creatures than attacking player.", "?"),
     ("Orcish Conscripts", "Orcish Conscripts can't attack unless at least two other creatures attack.", "?"),
     ("Orcish Conscripts", "Orcish Conscripts can't block unless at least two other creatures block.", "?"),
-    ("Rhythm of the Wild", "Nontoken creatures you control have riot.", "?"),
+    ("Rhythm of the Wild", "Nontoken creatures you control have riot.", "grant<you>[token=False](kw:riot)"),
 ]
 
 # ------------------------------------------------------------------------------------------------
@@ -361,23 +362,38 @@ CONDITIONS: list[Row] = [
     ("Teferi's Sentinel", "As long as you control a Teferi planeswalker, Teferi's Sentinel gets +4/+0.", "-"),
     gap("Sea Legs", "Enchanted creature gets +0/+2 as long as it's a Pirate. Otherwise, it gets -2/-0.", "- | -",
         "'Otherwise, ...' after a condition is not read yet"),
-    # conditions the vocabulary has no words for: they must stay not understood
+    # the city's blessing (702.131c) is a fact of the player the board gives ("designations")
     ("Storm Fleet Swashbuckler", "Storm Fleet Swashbuckler has double strike as long as you have the city's "
-     "blessing.", "?"),
+     "blessing.", "if<designation=city's blessing,kind=designation>(kw:double strike)"),
     ("Slippery Scoundrel", "As long as you have the city's blessing, Slippery Scoundrel has hexproof and can't be "
-     "blocked.", "?"),
-    ("Wayward Swordtooth", "Wayward Swordtooth can't attack or block unless you have the city's blessing.", "?"),
+     "blocked.", "if<designation=city's blessing,kind=designation>(kw:hexproof;cant_be_blocked)"),
+    ("Wayward Swordtooth", "Wayward Swordtooth can't attack or block unless you have the city's blessing.",
+     "if<designation=city's blessing,kind=designation,negate=True>(cant_attack_or_block)"),
+    # conditions the vocabulary has no words for: they must stay not understood
     ("Leapfrog", "Leapfrog has flying as long as you've cast an instant or sorcery spell this turn.", "?"),
     ("Piston-Fist Cyclops", "As long as you've cast an instant or sorcery spell this turn, Piston-Fist Cyclops can "
      "attack as though it didn't have defender.", "?"),
     ("Novice Knight", "As long as Novice Knight is enchanted or equipped, it can attack as though it didn't have "
      "defender.", "?"),
+    # counters on the object itself (122.1) are a fact the board gives ("counters")
     ("Thoughtbound Phantasm", "As long as Thoughtbound Phantasm has three or more +1/+1 counters on it, it can attack "
-     "as though it didn't have defender.", "?"),
-    ("Pelt Collector", "As long as Pelt Collector has three or more +1/+1 counters on it, it has trample.", "?"),
+     "as though it didn't have defender.", "if<at_least=3,counter=+1/+1,kind=counters>(attacks_despite_defender)"),
+    ("Pelt Collector", "As long as Pelt Collector has three or more +1/+1 counters on it, it has trample.",
+     "if<at_least=3,counter=+1/+1,kind=counters>(kw:trample)"),
     ("Ghitu Lavarunner", "As long as there are two or more instant and/or sorcery cards in your graveyard, Ghitu "
      "Lavarunner gets +1/+0 and has haste.", "?"),
     ("Relic Runner", "Relic Runner can't be blocked if you've cast a historic spell this turn.", "?"),
+    ("Giant Turtle", "Giant Turtle can't attack if it attacked during your last turn.", "?"),  # history: no field
+    ("Swordsworn Cavalier", "Swordsworn Cavalier has first strike as long as another Knight entered the battlefield "
+     "under your control this turn.", "?"),
+    ("Crew Captain", "Crew Captain has indestructible as long as it entered this turn.", "?"),
+    ("Trollbred Guardian", "Each creature you control with a +1/+1 counter on it has trample.", "?"),
+    ("Painter's Servant", "All cards that aren't on the battlefield, spells, and permanents are the chosen color in "
+     "addition to their other colors.", "?"),  # a choice made as it entered: no field yet
+    # damage prevention (615) is not modelled yet: the damage it changes is combat damage too
+    ("Argothian Treefolk", "Prevent all damage that would be dealt to Argothian Treefolk by artifact sources.", "?"),
+    ("Daunting Defender", "If a source would deal damage to a Cleric creature you control, prevent 1 of that "
+     "damage.", "?"),
     ("Darkblade Agent", "As long as you've surveilled this turn, Darkblade Agent has deathtouch and \"Whenever this "
      "creature deals combat damage to a player, you draw a card.\"", "?"),
     ("Palladia-Mors, the Ruiner", "Palladia-Mors, the Ruiner has hexproof if it hasn't dealt damage yet.", "?"),
@@ -1037,8 +1053,7 @@ NONCOMBAT: list[Row] = [
     ("Chromatic Lantern", "Lands you control have \"{T}: Add one mana of any color.\"", "-"),
     gap("Gift of Paradise", "Enchanted land has \"{T}: Add two mana of any one color.\"", "-",
         "an ability granted to a land is not read yet"),
-    gap("Rat Colony", "A deck can have any number of cards named Rat Colony.", "-",
-     'a deck-construction rule, not understood'),
+    ("Rat Colony", "A deck can have any number of cards named Rat Colony.", "-"),  # 100.2a: outside the game
     ("Azor, the Lawbringer", "When Azor, the Lawbringer enters the battlefield, each opponent can't cast instant or "
      "sorcery spells during that player's next turn.", "-"),
     ("Admiral's Order", "Raid — If you attacked with a creature this turn, you may pay {U} rather than pay "

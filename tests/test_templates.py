@@ -393,13 +393,15 @@ TABLE: list[tuple[str, str, str]] = [
     # recognised but not applicable: not understood, never a guess (a wrong reading is worse than none)
     ("Goring Ceratops", "Whenever Goring Ceratops attacks, other creatures you control gain double strike until end "
      "of turn.", "trigger"),
-    ("Eternal Skylord", "Zombie tokens you control have flying.", "?"),
-    ("Skymarcher Aspirant", "Skymarcher Aspirant has flying as long as you have the city's blessing.", "?"),
+    ("Eternal Skylord", "Zombie tokens you control have flying.", "grant<you>[subtypes=Zombie,token=True](kw:flying)"),
+    ("Skymarcher Aspirant", "Skymarcher Aspirant has flying as long as you have the city's blessing.",
+     "if<designation=city's blessing,kind=designation>(kw:flying)"),
     ("Charging Tuskodon", "If Charging Tuskodon would deal combat damage to a player, it deals double that damage to "
      "that player instead.", "?"),
     ("The Flame of Keld", "If a red source you control would deal damage to a permanent or player this turn, it deals "
      "that much damage plus 2 to that permanent or player instead.", "?"),
-    ("High Alert", "Creatures you control can attack as though they didn't have defender.", "?"),
+    ("High Alert", "Creatures you control can attack as though they didn't have defender.",
+     "grant<you>(attacks_despite_defender)"),  # 702.3b
     ("Deep Freeze", "Enchanted creature has base power and toughness 0/4, has defender, loses all other abilities, "
      "and is a blue Wall in addition to its other colors and types.", "?"),
     ("Noble Quarry", "Noble Quarry must be blocked if able, and Noble Quarry must be blocked by two or more creatures "

@@ -36,8 +36,11 @@ ELSEWHERE = re.compile(
     r"|you may cast ~ from your graveyard|~ can't be countered"
     r"|you may cast this card from your graveyard|you may cast ~ from exile"
     r"|if ~ is in your (?:hand|graveyard)|~ costs \{[^}]+\}(?:\{[^}]+\})* less to cast"
-    r"|~ costs \{[^}]+\}(?:\{[^}]+\})* more to cast|you may pay \{[^}]+\}(?:\{[^}]+\})* rather than pay)")
-"""Lines that apply to the card as a spell or in another zone (601.2f, 113.6)."""
+    r"|~ costs \{[^}]+\}(?:\{[^}]+\})* more to cast|you may pay \{[^}]+\}(?:\{[^}]+\})* rather than pay"
+    r"|you can't cast ~|a deck can have (?:any number of|up to)"
+    r"|(?:once during each of your turns, )?you may (?:play|cast) [^.]* from (?:your graveyard|exile|the top of))")
+"""Lines that apply to the card as a spell or in another zone (601.2f, 113.6), to playing cards from other zones
+(601.3, 305.1), or to building a deck (100.2a)."""
 
 
 def strip_flavor_word(body: str) -> str:

@@ -34,12 +34,35 @@ FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
 """(form, why): a sentence of a static ability matching the form has no bearing on declarations or combat
 damage."""
 
+DECLARATION_WORDS = re.compile(r"\b(?:attack\w*|block\w*|combat|damage|must|able)\b")
+
+WORD_FORMS: tuple[tuple[re.Pattern[str], str, bool], ...] = (
+    (re.compile(r"^if (?:.+ causes? (?:a|an) (?:triggered )?abilit(?:y|ies) .+ to trigger|a triggered ability of .+ "
+                r"triggers), (?:that ability|it) triggers an additional time$"),
+     "makes abilities trigger again (603.2d): what they do once resolved is an effect the board gives", True),
+    (re.compile(r"^(?:~|[a-z ]+ you control|(?:[a-z ]+ )?creatures?) (?:can't|cannot) be the targets? of "
+                r"(?:spells|abilities|spells or abilities|spells or abilities your opponents control|abilities your "
+                r"opponents control|spells your opponents control)$"),
+     "limits targeting (115.4), not declarations", False),
+    (re.compile(r"^(?:the first )?[a-z ,]*activated abilit(?:y|ies) [a-z ,]*costs? (?:\{[^}]+\})+ (?:less|more) to "
+                r"activate$"),
+     "changes the cost of activating abilities (602.2b)", False),
+    (re.compile(r"^[a-z ]+ entering(?: the battlefield)? (?:don't|doesn't) cause abilities to trigger$"),
+     "stops abilities triggering (603.2): nothing to declare follows", False),
+)
+"""(form, why, description allowed): forms holding "ability" or "abilities" (combat words, since a creature may gain
+or lose abilities) that speak only of targets, costs or triggering; with the flag, words of attacking may describe
+what triggers (Isshin's "a creature attacking causes ..."), else no word of a declaration or damage may appear."""
+
 PERMANENTS = re.compile(r"\b(?:you control|creatures|permanents|~)\b.*\bspells?\b")
 
 
 def no_bearing(sentence: str) -> str | None:
     """Why a static ability's sentence can't bear on a declaration or combat damage, or None when its form
     doesn't show that (the grammar is asked then)."""
+    for form, why, described in WORD_FORMS:
+        if form.search(sentence) and (described or not DECLARATION_WORDS.search(sentence)):
+            return why
     if has_combat_word(sentence):
         return None
     for form, why in FORMS:
