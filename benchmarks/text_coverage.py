@@ -218,7 +218,7 @@ def measure(faces: Iterable[Face]) -> Report:
         if not face.text.strip():
             continue
         originals = sentences(normalise(face.text, face.name))
-        started = time.perf_counter()
+        started = time.process_time()  # CPU time of this process: steady on a machine doing other work
         try:
             readings = read(face.text, face.name)
         except Exception as exc:  # a reader bug must not stop the count; it is reported
@@ -226,7 +226,7 @@ def measure(faces: Iterable[Face]) -> Report:
             for s in originals:
                 _count(rep, face, s, s, ERROR, "")
             continue
-        rep.seconds += time.perf_counter() - started
+        rep.seconds += time.process_time() - started
         aligned = len(originals) == len(readings)
         for i, r in enumerate(readings):
             rep.per_kind[r.kind].add(r.status)
@@ -294,12 +294,24 @@ def card_boards(card: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
     return attack, block
 
 
+def with_facts(board: dict[str, Any]) -> dict[str, Any]:
+    """The board with the facts a judge gives when the checker asks for them (none: no counters, no token, no
+    designations, empty graveyard, seven cards in hand)."""
+    players = [{**p, "hand_size": 7, "graveyard_size": 0, "designations": []} for p in board["players"]]
+    perms = [{**p, "counters": {}, "token": False} for p in board["permanents"]]
+    return {**board, "players": players, "permanents": perms}
+
+
+ASKED = "the board does not give $."
+
+
 def measure_boards(cards: list[dict[str, Any]]) -> dict[str, Any]:
-    """Each card on both boards: the share of boards with a ruling and the most frequent reasons for none."""
+    """Each card on both boards: the share of boards with a ruling, the share once the facts the checker asks for
+    (by JSON path) are given, and the most frequent reasons for no ruling."""
     from legality.ruling import check
     from models.load import BoardError, parse_board
 
-    ruled = total = 0
+    ruled = asked = total = 0
     reasons: Counter[str] = Counter()
     started = time.perf_counter()
     for card in cards:
@@ -312,9 +324,15 @@ def measure_boards(cards: list[dict[str, Any]]) -> dict[str, Any]:
             if verdict.legal is not None:
                 ruled += 1
                 continue
+            if verdict.not_understood and all(ASKED in u for u in verdict.not_understood):
+                if check(parse_board(with_facts(board)), time_limit=10).legal is not None:
+                    asked += 1
+                    continue
             for u in verdict.not_understood or (verdict.undecided_reason or "undecided",):
                 reasons[re.sub(r"^.*? \(x\): ", "", u)[:200]] += 1
     return {"cards": len(cards), "boards": total, "ruled": ruled, "share": round(ruled / total, 4) if total else 0.0,
+            "ruled_once_facts_given": ruled + asked,
+            "share_once_facts_given": round((ruled + asked) / total, 4) if total else 0.0,
             "seconds": round(time.perf_counter() - started, 1), "reasons": reasons.most_common()}
 
 
@@ -350,7 +368,7 @@ def as_text(data: dict[str, Any], top: int) -> str:
     columns = (*STATUSES, ERROR) if ERROR in data["overall"] else STATUSES
     head = f"{'':<{width}} {'total':>6}  " + "  ".join(f"{s:>15}" for s in columns)
     lines = [f"{data['cards']} cards, {data['faces']} faces; read in {data['reading_seconds']} s "
-             f"({data['ms_per_sentence']} ms a sentence; cold only with LEGALITY_CACHE=off and a fresh process)", "",
+             f"({data['ms_per_sentence']} ms CPU a sentence; cold only with LEGALITY_CACHE=off and a fresh process)", "",
              head, _row("all sentences", data["overall"], width, columns),
              _row("with combat words", data["with_combat_words"], width, columns), "",
              "Per kind of ability (CR 113.3; only a static one not understood can make a verdict undecided)", head]
@@ -368,7 +386,9 @@ def as_text(data: dict[str, Any], top: int) -> str:
     if "boards" in data:
         b = data["boards"]
         lines += ["", f"Boards: {b['cards']} creature cards, {b['boards']} boards (attacking; blocking), "
-                  f"{b['ruled']} with a ruling ({100 * b['share']:.1f}%), {b['seconds']} s; reasons for none:"]
+                  f"{b['ruled']} with a ruling ({100 * b['share']:.1f}%); {b['ruled_once_facts_given']} "
+                  f"({100 * b['share_once_facts_given']:.1f}%) once the facts asked for by path are given; "
+                  f"{b['seconds']} s; reasons for none:"]
         lines += [f"{r['count']:>5}  {r['reason']}" for r in b["reasons"]]
     if data["reader_errors"]:
         lines += ["", f"Reader errors: {len(data['reader_errors'])}"]
