@@ -324,10 +324,10 @@ def measure_boards(cards: list[dict[str, Any]]) -> dict[str, Any]:
             if verdict.legal is not None:
                 ruled += 1
                 continue
-            if verdict.not_understood and all(ASKED in u for u in verdict.not_understood):
-                if check(parse_board(with_facts(board)), time_limit=10).legal is not None:
-                    asked += 1
-                    continue
+            only_asked = bool(verdict.not_understood) and all(ASKED in u for u in verdict.not_understood)
+            if only_asked and check(parse_board(with_facts(board)), time_limit=10).legal is not None:
+                asked += 1
+                continue
             for u in verdict.not_understood or (verdict.undecided_reason or "undecided",):
                 reasons[re.sub(r"^.*? \(x\): ", "", u)[:200]] += 1
     return {"cards": len(cards), "boards": total, "ruled": ruled, "share": round(ruled / total, 4) if total else 0.0,
@@ -368,7 +368,8 @@ def as_text(data: dict[str, Any], top: int) -> str:
     columns = (*STATUSES, ERROR) if ERROR in data["overall"] else STATUSES
     head = f"{'':<{width}} {'total':>6}  " + "  ".join(f"{s:>15}" for s in columns)
     lines = [f"{data['cards']} cards, {data['faces']} faces; read in {data['reading_seconds']} s "
-             f"({data['ms_per_sentence']} ms CPU a sentence; cold only with LEGALITY_CACHE=off and a fresh process)", "",
+             f"({data['ms_per_sentence']} ms CPU a sentence; cold only with LEGALITY_CACHE=off in a fresh process)",
+             "",
              head, _row("all sentences", data["overall"], width, columns),
              _row("with combat words", data["with_combat_words"], width, columns), "",
              "Per kind of ability (CR 113.3; only a static one not understood can make a verdict undecided)", head]
