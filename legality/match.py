@@ -68,6 +68,9 @@ def matches(q: Quality, p: Permanent, keywords: frozenset[str], ctx: MatchContex
         ok &= (p.id in ctx.blocking) == q.blocking
     if q.tapped is not None:
         ok &= p.tapped == q.tapped
+    if q.counter is not None:  # asked of the board like ``token``
+        have = p.counters or {}
+        ok &= any(n > 0 for n in have.values()) if q.counter == "" else have.get(q.counter, 0) > 0
     if q.token is not None:  # the game asks the board for ``token`` where rules text uses it (traits.asked_facts)
         ok &= (p.token is True) == q.token
     if q.attacking_player is not None:  # the player itself, not their planeswalkers or battles (506.2)

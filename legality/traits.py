@@ -381,7 +381,7 @@ def build_game(board: Board) -> Game:
     return Game(board, perms, traits, tuple(globals_), tuple(dict.fromkeys(unread)), tuple(warnings))
 
 
-FACTS = {"token": "which permanents are tokens (111.1)"}
+FACTS = {"token": "which permanents are tokens (111.1)", "counter": "which permanents have counters (122.1)"}
 """Facts of permanents that the board gives only when rules text asks: quality field -> what the text asks."""
 
 
@@ -391,10 +391,11 @@ def asked_facts(board: Board, taken: list[tuple[Ability, str, str]]) -> list[str
     out: list[str] = []
     for fact, words in FACTS.items():
         asking = next(((source, origin) for ab, source, origin in taken if _asks(ab.model_dump(), fact)), None)
-        missing = next((i for i, p in enumerate(board.permanents) if getattr(p, fact) is None), None)
+        field = "counters" if fact == "counter" else fact
+        missing = next((i for i, p in enumerate(board.permanents) if getattr(p, field) is None), None)
         if asking is not None and missing is not None:
             out.append(f"{asking[0]} ({asking[1]}): its rules text asks {words}: the board does not give "
-                       f"$.permanents[{missing}].{fact} (give it for every permanent)")
+                       f"$.permanents[{missing}].{field} (give it for every permanent)")
     return out
 
 

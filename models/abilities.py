@@ -53,6 +53,8 @@ class Quality(Frozen):
     tapped: bool | None = None
     token: bool | None = Field(default=None, description="a token (true) or not (false), 111.1; needs the "
                                "permanents' ``token``")
+    counter: str | None = Field(default=None, description="with at least one counter of this kind on it (\"+1/+1\"; "
+                                "\"\" any kind), 122.1; needs the permanents' ``counters``")
     attacking_player: Literal["you", "enchanted"] | None = Field(
         default=None, description="attacking that player itself (not a planeswalker or battle): the ability's "
         "controller, or the player the ability's Aura enchants (\"creatures attacking enchanted player\")")

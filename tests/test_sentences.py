@@ -138,7 +138,7 @@ TYPES: list[Row] = [
     # tokens and counters are not qualities the board gives: they must stay not understood
     ("Vizier of the Scorpion", "Zombie tokens you control have deathtouch.",
      "grant<you>[subtypes=Zombie,token=True](kw:deathtouch)"),  # 111.1: tokens are a fact the board gives
-    ("Herald of Secret Streams", "Creatures you control with +1/+1 counters on them can't be blocked.", "?"),
+    ("Herald of Secret Streams", "Creatures you control with +1/+1 counters on them can't be blocked.", "grant<you>[counter=+1/+1](cant_be_blocked)"),
 ]
 
 # ------------------------------------------------------------------------------------------------
@@ -387,7 +387,8 @@ CONDITIONS: list[Row] = [
     ("Swordsworn Cavalier", "Swordsworn Cavalier has first strike as long as another Knight entered the battlefield "
      "under your control this turn.", "?"),
     ("Crew Captain", "Crew Captain has indestructible as long as it entered this turn.", "?"),
-    ("Trollbred Guardian", "Each creature you control with a +1/+1 counter on it has trample.", "?"),
+    ("Trollbred Guardian", "Each creature you control with a +1/+1 counter on it has trample.",
+     "grant<you>[counter=+1/+1](kw:trample)"),  # 122.1: counters are a fact the board gives
     ("Painter's Servant", "All cards that aren't on the battlefield, spells, and permanents are the chosen color in "
      "addition to their other colors.", "?"),  # a choice made as it entered: no field yet
     # damage prevention (615) is not modelled yet: the damage it changes is combat damage too

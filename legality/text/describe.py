@@ -46,6 +46,8 @@ def quality_words(q: Quality) -> str:
         parts.append("/".join(q.supertypes))
     if q.keywords:
         parts.append("with " + "/".join(q.keywords))
+    if q.counter is not None:
+        parts.append(f"with {q.counter or 'any'} counters on it")
     if q.power_at_least is not None:
         parts.append(f"power {q.power_at_least} or greater")
     if q.power_at_most is not None:

@@ -542,7 +542,13 @@ class ToTree(Transformer[Token, Any]):
         return ("power_at_least", self.ctx.hand_size + 1)
 
     def counters(self, c: list[Any]) -> tuple[str, Any]:
-        raise Unreadable("counters on permanents are not on the board")
+        """"with a +1/+1 counter on it", "with counters on them": counters of that kind (or any kind, "") on the
+        permanent (122.1), read from the board's ``counters``."""
+        kinds = _toks(c, "COUNTER_KIND")
+        return ("counter", str(kinds[0]) if kinds else "")
+
+    def counters_unread(self, c: list[Any]) -> tuple[str, Any]:
+        raise Unreadable("counters of a kind the checker doesn't read")
 
     # --- predicates
     def predicates(self, c: list[Any]) -> list[Pred]:
