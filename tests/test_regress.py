@@ -230,3 +230,18 @@ def test_builtin_suite_passes() -> None:
     report = Report(tuple(outcomes), found.without_expectation)
     bad = [(o.case.id, o.case.setting, o.status) for o in outcomes if o.status not in ("PASS", "XFAIL", "XPASS")]
     assert not bad and report.green
+
+
+def test_builtin_suite_as_json_is_one_object_per_case() -> None:
+    """``--json`` over the whole builtin suite: every line is a JSON object, one per case, and pinned counts
+    (``"maximum": 5``) are printed as the numbers they are."""
+    result = CliRunner().invoke(main, ["regress", "--suite", "builtin", "--json", "--jobs", "2"])
+    assert result.exit_code == 0, result.output[-2000:]
+    objects = [json.loads(line) for line in result.stdout.splitlines()]
+    cases = collect(builtin_suite()).cases
+    assert len(objects) == len(cases) and all(isinstance(o, dict) for o in objects)
+    assert {(o["id"], o["rules"]) for o in objects} == {(c.id, c.setting) for c in cases}
+    pinned = [o["expected"] for o in objects if "maximum" in o["expected"]]
+    assert pinned and all(type(e["maximum"]) is int for e in pinned)
+    assert any("state" in o["expected"] and isinstance(o["expected"]["state"], dict) for o in objects)
+    assert any("violations" in o["expected"] and isinstance(o["expected"]["violations"], list) for o in objects)

@@ -48,8 +48,12 @@ class Expectation:
         out: dict[str, Any] = {"legal": self.legal}
         for name in EXPECT_FIELDS[1:]:
             value = getattr(self, name)
-            if value is not None:
-                out[name] = list(value) if isinstance(value, tuple) else dict(value)
+            if isinstance(value, tuple):
+                out[name] = list(value)
+            elif isinstance(value, Mapping):
+                out[name] = dict(value)
+            elif value is not None:  # a count (maximum, obeyed)
+                out[name] = value
         return out
 
 
