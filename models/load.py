@@ -17,6 +17,7 @@ from pydantic import BaseModel, ValidationError
 
 from models.abilities import AttacksPlayer, BlocksAttacker, CantAttack, CantBlock, Grant, Protection
 from models.board import Board
+from models.jsontext import MAX_DEPTH, JsonTextError, loads
 
 
 @dataclass(frozen=True)
@@ -119,27 +120,12 @@ def fill_from_library(data: Mapping[str, Any], cards: CardDefaults) -> tuple[dic
     return out, problems
 
 
-MAX_DEPTH = 100
-"""Arrays and objects may nest this deep in a board file (a board needs about 8 levels; ``meta`` the rest)."""
-
-
-def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a JSON number")
-
-
 def _decode(data: str | bytes) -> Any:
     """JSON text → Python data, every failure (bad syntax, NaN, deep nesting, huge integers) a ``BoardError``."""
     try:
-        return json.loads(data, parse_constant=_reject_constant)
-    except json.JSONDecodeError as exc:
-        raise BoardError([Problem("$", f"not valid JSON: {exc.msg} (line {exc.lineno}, "
-                                       f"column {exc.colno})")]) from None
-    except UnicodeDecodeError as exc:
-        raise BoardError([Problem("$", f"not UTF-8 text at byte {exc.start + 1}")]) from None
-    except RecursionError:
-        raise BoardError([Problem("$", f"arrays and objects nested more than {MAX_DEPTH} levels deep")]) from None
-    except ValueError as exc:  # NaN/Infinity, integers of more than 4300 digits
-        raise BoardError([Problem("$", f"not valid JSON: {exc}")]) from None
+        return loads(data)
+    except JsonTextError as exc:
+        raise BoardError([Problem("$", exc.message)]) from None
 
 
 _SCALARS = (str, int, float, bool, type(None))

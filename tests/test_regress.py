@@ -184,7 +184,7 @@ def test_answers_mode_finds_exactly_the_planted_disagreements(tmp_path: Path) ->
 
 
 @pytest.mark.parametrize(("content", "where"), [
-    ("{not json", "$: not JSON"),
+    ("{not json", "$: not valid JSON"),
     (json.dumps(board("x", {"expect": {"current": "yes"}})), "$.meta.expect.current: must be true, false"),
     (json.dumps(board("x", {"expect": {"1999": True}})), "$.meta.expect.1999: unknown edition"),
     (json.dumps(board("x", {"expect": {"current": {"legal": False, "maximum": -1}}})), "$.meta.expect.current.maximum"),

@@ -203,3 +203,11 @@ def test_the_page_and_its_files_are_served(client: TestClient) -> None:
     assert page.status_code == 200 and "/static/app.js" in page.text
     for name in ("app.js", "style.css"):
         assert client.get(f"/static/{name}").status_code == 200
+
+
+@pytest.mark.parametrize("route", ["/api/check", "/api/damage", "/api/options", "/api/text"])
+def test_json_nested_too_deep_for_the_decoder_is_422(client: TestClient, route: str) -> None:
+    """30,000 levels (within the body limit): ``json.loads`` raises RecursionError on it; the API says 422."""
+    got = client.post(route, content=b"[" * 30_000 + b"]" * 30_000)
+    assert got.status_code == 422, got.text
+    assert "error" in got.json()

@@ -6,7 +6,6 @@ Every answer is the JSON the CLI prints with ``--json``; what the CLI refuses wi
 
 from __future__ import annotations
 
-import json
 import math
 from pathlib import Path
 from typing import Any
@@ -17,6 +16,7 @@ from legality.cards import CardLibraryError, lookup
 from legality.options import legal_declarations
 from legality.serve.cards import card_json, names, reading
 from models import Board
+from models.jsontext import loads
 
 CHOICES = {"rules": tuple(EDITIONS), "conditional": ("in-force", "implication"),
            "paid_costs": ("paid-set", "cost-free"), "maximize": ("player", "kills")}
@@ -116,7 +116,7 @@ class Api:
     def text(self, body: bytes) -> dict[str, Any]:
         """POST /api/text ({"text": ..., "name": ...}): what is read from free rules text."""
         try:
-            data = json.loads(body)
+            data = loads(body)
             text, name = data["text"], data.get("name")
             if not isinstance(text, str) or not (name is None or isinstance(name, str)):
                 raise TypeError
@@ -140,8 +140,8 @@ class Api:
         out = []
         for path in sorted(self.fixtures_dir.rglob("*.json")):
             try:
-                meta = json.loads(path.read_text(encoding="utf-8")).get("meta") or {}
-            except (OSError, ValueError, AttributeError):
+                meta = loads(path.read_text(encoding="utf-8")).get("meta") or {}
+            except (OSError, ValueError, AttributeError, MemoryError):
                 continue
             out.append({"path": path.relative_to(self.fixtures_dir).as_posix(),
                         "question": meta.get("question", ""), "source": meta.get("source", "")})
@@ -155,4 +155,7 @@ class Api:
         path = (root / relative).resolve()
         if not path.is_relative_to(root) or path.suffix != ".json" or not path.is_file():
             raise ApiError(404, f"no fixture {relative!r}")
-        return json.loads(path.read_text(encoding="utf-8"))
+        try:
+            return loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError, MemoryError) as exc:
+            raise ApiError(422, f"the fixture {relative!r} can't be read: {exc}") from None
