@@ -261,6 +261,9 @@ def batch_cmd(file: BinaryIO, jobs: int, explain: str, dask: str | None, output:
             runner = dask_runner(dask)
         except DaskMissing as exc:
             raise BadInput(str(exc)) from None
+    from legality.text.cache import check_private
+
+    check_private()  # a readings store not used is said here: the workers can't write to standard error
     done = judged(output) if resume and output is not None else None
     sink = open(output, "a" if resume else "w", encoding="utf-8") if output else None  # noqa: SIM115
     def write(text: str) -> None:

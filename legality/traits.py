@@ -294,18 +294,23 @@ def read_card(text: str, name: str, hand_size: int | None, source_id: str) -> li
 @lru_cache(maxsize=4096)
 def _read_card(text: str, name: str, hand_size: int | None) -> tuple[tuple[Reading, ...], bool]:
     """Read once per process, and once per version of the reader where the on-disk store is on."""
+    from legality.text import stored
     from legality.text.cache import store
     from legality.text.context import Context
     from legality.text.read import read
 
     disk = store()
     key = disk.key("card", text, name, hand_size, SOURCE)
-    kept = disk.get(key)
-    if isinstance(kept, tuple):
+    text_kept = disk.get(key)
+    kept = None if text_kept is None else stored.decode(text_kept)
+    if kept is not None:
         return kept
     readings = tuple(read(text, name, Context(hand_size=hand_size, source_id=SOURCE, name=name)))
-    disk.put(key, (readings, SOURCE in repr(readings)))
-    return readings, SOURCE in repr(readings)
+    names_source = SOURCE in repr(readings)
+    as_text = stored.encode(readings, names_source)
+    if as_text is not None:
+        disk.put(key, as_text)
+    return readings, names_source
 
 
 def build_game(board: Board) -> Game:
