@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeVar
 
 from legality.attacks import attack_problem, defending_player_of
@@ -182,11 +182,12 @@ V = TypeVar("V", Verdict, "DamageVerdict")
 
 def unread_undecided(verdict: V, ignore_unread: bool = False) -> V:
     """A verdict never rests on text it could not read: with any sentence or keyword not understood
-    it is undecided ("text not understood"), and ``if_ignored`` keeps what it would be if that text
-    changed nothing; ``ignore_unread`` gives that answer instead (the sentences are still listed)."""
+    it is undecided ("text not understood"), ``if_ignored`` keeps what it would be if that text
+    changed nothing and ``ignoring_unread`` everything judged that way (its figures are empty at the
+    top); ``ignore_unread`` gives that answer instead (the sentences are still listed)."""
     if not verdict.not_understood or ignore_unread or verdict.legal is None:
         return verdict
-    return replace(verdict, legal=None, if_ignored=verdict.legal, undecided_reason="text not understood")
+    return verdict.unread_undecided()
 
 
 def judge_question(q: Question, edition: Edition, opts: RulesOptions,
@@ -227,6 +228,7 @@ def judge_question(q: Question, edition: Edition, opts: RulesOptions,
                      else ({}, []))
     maxima = [j.maximum for j in js]
     return Verdict(
+        judgement_notes=tuple(notes),
         kind=q.kind, legal=legal, rules=edition.name, rules_options=opts,
         violations=tuple(q.structural) + tuple(v for j in js for v in j.violations),
         obeyed=sum(j.obeyed for j in js),

@@ -13,6 +13,7 @@ from typing import Any
 from legality import EDITIONS, BoardError, NothingToJudge, check, parse_board, resolve_damage
 from legality.batch import rules_options
 from legality.cards import CardLibraryError, lookup
+from legality.check import unread_undecided
 from legality.options import legal_declarations
 from legality.serve.cards import card_json, names, reading
 from models import Board
@@ -95,7 +96,7 @@ class Api:
             if board.attacks is None:
                 raise ApiError(422, "the board has no $.attacks: there is no combat damage to deal",
                                problems=[_problem("$.attacks", "missing: there is no combat damage to deal")])
-            return resolve_damage(board, q["rules"], q["maximize"], q["time_limit"]).to_json()
+            return unread_undecided(resolve_damage(board, q["rules"], q["maximize"], q["time_limit"])).to_json()
         try:
             if kind == "options":
                 return legal_declarations(board, q["rules"], opts, q["limit"], q["time_limit"]).to_json()
