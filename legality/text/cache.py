@@ -22,6 +22,7 @@ import stat
 import sys
 import threading
 import time
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -130,7 +131,7 @@ def private_file(folder: Path, name: str) -> Path | None:
     return path
 
 
-def _not_private(path: Path, kind: Any) -> str:
+def _not_private(path: Path, kind: Callable[[int], bool]) -> str:
     """Why ``path`` is not this user's alone to write ("" when it is). The folder may be reached through a
     symbolic link (its target is checked); the file may not be a link."""
     st = os.stat(path) if kind is stat.S_ISDIR else os.lstat(path)
