@@ -37,10 +37,16 @@ def _finite(text: str) -> float:
     return value
 
 
+_DECODER = json.JSONDecoder(parse_constant=_reject_constant, parse_float=_finite)
+"""One decoder for every call (``json.loads`` with hooks would build one per call)."""
+
+
 def loads(data: str | bytes) -> Any:
     """Decode JSON text; ``JsonTextError`` for bad syntax, deep nesting, huge numbers, NaN, text too large."""
     try:
-        return json.loads(data, parse_constant=_reject_constant, parse_float=_finite)
+        if isinstance(data, bytes):  # as json.loads reads bytes: UTF-8, -16 or -32
+            data = data.decode(json.detect_encoding(data), "surrogatepass")
+        return _DECODER.decode(data)
     except json.JSONDecodeError as exc:
         raise JsonTextError(f"not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})") from None
     except UnicodeDecodeError as exc:
