@@ -437,8 +437,14 @@ def test_a_killed_batch_resumed_answers_each_line_once_in_order(tmp_path: Path) 
     assert 4 <= before < len(rows)
     result = CliRunner().invoke(main, ["batch", str(src), "-o", str(out), "--resume", "--jobs", "2"])
     assert result.exit_code == 1, result.output  # the two error lines (kept from the first run)
-    expected = [json.dumps(legality.batch.judge_line((n, row), Settings())) for n, row in enumerate(rows, 1)]
-    assert out.read_text().splitlines() == expected
+    expected = [legality.batch.judge_line((n, row), Settings()) for n, row in enumerate(rows, 1)]
+    got = [json.loads(line) for line in out.read_text().splitlines()]
+
+    def answer(v: dict[str, Any]) -> tuple[Any, ...]:
+        """Which line it answers and how; not the explanation, whose budgets a loaded machine may exhaust."""
+        return v.get("id"), v.get("line"), v.get("error"), v.get("legal"), v.get("violations")
+
+    assert [answer(v) for v in got] == [answer(v) for v in expected]
 
 
 def test_progress_shows_count_rate_and_eta(tmp_path: Path) -> None:
