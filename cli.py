@@ -32,7 +32,7 @@ from legality.batch import (
     catching_signals,
     count_lines,
     iter_lines,
-    judged_ids,
+    judged,
     rules_options,
     run_batch,
     skipping,
@@ -235,7 +235,8 @@ def batch_cmd(file: BinaryIO, jobs: int, explain: str, dask: str | None, output:
     \b
     Exit codes:
         0    every line judged (each verdict says legal, illegal or undecided)
-        1    some lines are error lines
+        1    some lines are error lines (with --resume, in the whole output: error lines of the
+             earlier run are kept and their lines not judged again)
         2    bad input as a whole: unreadable FILE, UTF-16 text, bad --cards
         130  interrupted by SIGINT (Ctrl-C); 143 by SIGTERM; 141 standard output closed
 
@@ -260,7 +261,10 @@ def batch_cmd(file: BinaryIO, jobs: int, explain: str, dask: str | None, output:
             runner = dask_runner(dask)
         except DaskMissing as exc:
             raise BadInput(str(exc)) from None
-    done = judged_ids(output) if resume and output is not None else set()
+    from legality.text.cache import check_private
+
+    check_private()  # a readings store not used is said here: the workers can't write to standard error
+    done = judged(output) if resume and output is not None else None
     sink = open(output, "a" if resume else "w", encoding="utf-8") if output else None  # noqa: SIM115
     def write(text: str) -> None:
         if sink is None:
@@ -297,7 +301,7 @@ def batch_cmd(file: BinaryIO, jobs: int, explain: str, dask: str | None, output:
             progress.close()
         if sink is not None:
             sink.close()
-    sys.exit(EXIT_ILLEGAL if tally.errors else EXIT_LEGAL)
+    sys.exit(EXIT_ILLEGAL if tally.errors or (done is not None and done.errors) else EXIT_LEGAL)
 
 
 def _leave(code: int) -> NoReturn:

@@ -4,7 +4,8 @@ Boards (seeded): Commander-size block checks of real library cards given by name
 rules text is part of the cost); large boards (40 x 60, 100 x 150, 200 x 300); adversarial ones
 (everything must block, menace everywhere, sparse compatibility, many symmetric Lures); 5 x 8
 boards for the brute force of ``tests/bruteforce.py``. Prints, first as ratios, then a line per
-target of issue 10 saying met or not. Not part of the test suite. Run:
+target (throughput, ceiling, large-board latency, brute force, one check, memory) saying met or not.
+Not part of the test suite. Run:
 ``python benchmarks/bench_scale.py [--commander N] [--large N] [--quick]``.
 """
 
@@ -406,7 +407,7 @@ def main() -> None:
            results["100x150"][1] + results["100x150 no blocks"][1])
     big_p95 = percentile(big[0], 95)
     big_und = sum(v.undecided for v in big[1]) / len(big[1])
-    print("\n== targets (issue 10) ==")
+    print("\n== targets ==")
 
     def target(name: str, ok: bool, got: str) -> None:
         print(f"[{'met' if ok else 'NOT MET'}] {name}: {got}")

@@ -13,10 +13,10 @@ import os
 import signal
 import sys
 import time
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager, nullcontext
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import islice
 from multiprocessing import Pool
 from multiprocessing.pool import AsyncResult
@@ -28,6 +28,7 @@ from legality.check import DEFAULT_TIME_LIMIT, NothingToJudge
 from legality.editions import Explain
 from legality.ruling import check
 from models import Board, BoardError, RulesOptions
+from models.jsontext import JsonTextError, loads
 
 UNICODE_BOMS = (b"\xff\xfe", b"\xfe\xff")
 """Byte order marks of UTF-16 and UTF-32 text (little- and big-endian): such a file is not JSON Lines."""
@@ -252,20 +253,19 @@ def run_batch(lines: Iterable[Line], settings: Settings, jobs: int, write: Calla
 
 
 def _run_pool(lines: Iterator[Line], settings: Settings, jobs: int, emit: Emit) -> None:
-    # The first lines are read before any worker starts: input refused as a whole (UTF-16) must not meet a
-    # worker still starting, whose inherited SIGTERM handler swallows terminate()'s signal (join() then waits
-    # for ever); killing it instead can leave the task queue's lock held.
-    first = list(islice(lines, CHUNK))
-    if not first:
+    # The first chunk is read before any worker starts: a file refused as a whole (UTF-16) then needs no
+    # pool to be torn down at once (a SIGTERM sent to a worker still starting can be lost, and the join hang).
+    chunk = list(islice(lines, CHUNK))
+    if not chunk:
         return
     pool = Pool(jobs, initializer=_worker_init, initargs=(os.getpid(),))
     try:
         pending: deque[AsyncResult[list[tuple[bool, str]]]] = deque()
-        while chunk := first or list(islice(lines, CHUNK)):
-            first = []
+        while chunk:
             pending.append(pool.apply_async(judge_chunk, (chunk, settings)))
             if len(pending) >= 4 * jobs:
                 emit(pending.popleft().get())
+            chunk = list(islice(lines, CHUNK))
         while pending:
             emit(pending.popleft().get())
         pool.close()
@@ -282,37 +282,89 @@ def _run_pool(lines: Iterator[Line], settings: Settings, jobs: int, emit: Emit) 
     pool.join()
 
 
-def judged_ids(path: str) -> set[str]:
-    """Ids that already have a verdict (not an error line) in an earlier output, for ``--resume``.
+@dataclass
+class Judged:
+    """What an earlier output already answers, for ``--resume``: every whole line of it, verdict or error line.
 
-    A last line cut short (no newline) is dropped from the file: it will be judged again.
+    A line with an ``id`` answers one input line with that board id (``ids`` counts them: an id given twice in
+    the input is answered twice); an error line without one answers its ``line`` number; a verdict without an
+    ``id`` answers the next input line without an id that no such error line answers (the output is in input
+    order, so these come in the same order as those input lines). Only counts are kept, never the lines;
+    ``errors`` counts the error lines kept (they are not judged again).
     """
-    ids: set[str] = set()
+
+    ids: Counter[str] = field(default_factory=Counter)
+    error_lines: set[int] = field(default_factory=set)
+    anonymous: int = 0
+    errors: int = 0
+
+    def __bool__(self) -> bool:
+        return bool(self.ids) or bool(self.error_lines) or self.anonymous > 0
+
+    def answered(self, number: int, board_id: str | None) -> bool:
+        """Whether input line ``number`` (with that board id, if its JSON gives one) is answered already; each
+        answer is used once."""
+        if board_id is not None:
+            if self.ids[board_id] > 0:
+                self.ids[board_id] -= 1
+                return True
+            return False
+        if number in self.error_lines:
+            self.error_lines.discard(number)
+            return True
+        if self.anonymous > 0:
+            self.anonymous -= 1
+            return True
+        return False
+
+
+def judged(path: str) -> Judged:
+    """What the earlier output at ``path`` answers, read line by line (memory holds the ids, not the file).
+
+    A last line cut short (no newline: the run was killed while writing it) is cut off the file, so the
+    new lines start on a line of their own; its input line is judged again. Lines that are not JSON
+    objects answer nothing and stay as they are.
+    """
+    found = Judged()
     try:
         with open(path, "rb+") as f:
-            data = f.read()
-            if data and not data.endswith(b"\n"):
-                f.truncate(data.rfind(b"\n") + 1)
-                data = data[:data.rfind(b"\n") + 1]
+            whole = 0  # bytes up to the end of the last whole line
+            for raw in f:
+                if not raw.endswith(b"\n"):
+                    break
+                whole += len(raw)
+                _count_answer(raw, found)
+            if f.seek(0, os.SEEK_END) != whole:
+                f.truncate(whole)
     except FileNotFoundError:
-        return ids
-    for raw in data.splitlines():
-        try:
-            out = json.loads(raw)
-        except ValueError:
-            continue
-        if isinstance(out, dict) and "error" not in out and isinstance(out.get("id"), str):
-            ids.add(out["id"])
-    return ids
+        pass
+    return found
 
 
-def skipping(lines: Iterable[Line], done: set[str]) -> Iterator[Line]:
-    """The lines whose board id has no verdict in ``done`` (lines without an id are all judged)."""
-    for line in lines:
-        text = line[1]
-        if done and isinstance(text, str) and _board_id(text) in done:
+def _count_answer(raw: bytes, found: Judged) -> None:
+    try:
+        out = loads(raw)
+    except JsonTextError:
+        return
+    if not isinstance(out, dict):
+        return
+    board_id = out.get("id")
+    found.errors += "error" in out
+    if isinstance(board_id, str):
+        found.ids[board_id] += 1
+    elif "error" in out:
+        if type(out.get("line")) is int:
+            found.error_lines.add(out["line"])
+    else:
+        found.anonymous += 1
+
+
+def skipping(lines: Iterable[Line], done: Judged) -> Iterator[Line]:
+    """The lines ``done`` does not answer yet, in input order."""
+    for number, text in lines:
+        if done and done.answered(number, _board_id(text) if isinstance(text, str) else None):
             continue
-        yield line
+        yield number, text
 
 
 def count_lines(path: str) -> int | None:

@@ -188,6 +188,7 @@ def judge_question(q: Question, edition: Edition, opts: RulesOptions,
                      else ({}, []))
     maxima = [j.maximum for j in js]
     return Verdict(
+        judgement_notes=tuple(notes),
         kind=q.kind, legal=legal, rules=edition.name, rules_options=opts,
         violations=tuple(q.structural) + tuple(v for j in js for v in j.violations),
         obeyed=sum(j.obeyed for j in js),

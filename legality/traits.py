@@ -15,6 +15,7 @@ from functools import lru_cache
 from legality.conditions import holds
 from legality.deadline import check
 from legality.match import NO_CONTEXT, MatchContext, matches
+from legality.text import stored
 from legality.text.cache import store
 from legality.text.context import Context
 from legality.text.keywords import KNOWN_KEYWORDS, did_you_mean, is_known_keyword, keyword_meaning
@@ -181,15 +182,17 @@ def read_card(text: str, name: str, hand_size: int | None, source_id: str) -> li
 @lru_cache(maxsize=4096)
 def _read_card(text: str, name: str, hand_size: int | None) -> tuple[tuple[Reading, ...], bool]:
     """Read once per process, and once per version of the reader where the on-disk store is on."""
-
     disk = store()
     key = disk.key("card", text, name, hand_size, SOURCE)
-    kept = disk.get(key)
-    if isinstance(kept, tuple):
+    text_kept = disk.get(key)
+    kept = None if text_kept is None else stored.decode(text_kept)
+    if kept is not None:
         return kept
     readings = tuple(read(text, name, Context(hand_size=hand_size, source_id=SOURCE, name=name)))
     names = names_source(readings)
-    disk.put(key, (readings, names))
+    as_text = stored.encode(readings, names)
+    if as_text is not None:
+        disk.put(key, as_text)
     return readings, names
 
 

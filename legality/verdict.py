@@ -38,7 +38,7 @@ class Verdict:
     rules: str
     rules_options: RulesOptions
     violations: tuple[Violation, ...]
-    obeyed: int
+    obeyed: int | None
     maximum: int | None
     maximum_proven: bool
     requirements: tuple[RequirementStatus, ...]
@@ -54,10 +54,42 @@ class Verdict:
     defending_players: tuple[str, ...] = ()
     if_ignored: bool | None = None
     undecided_reason: str | None = None
+    judgement_notes: tuple[str, ...] = ()
+    ignoring_unread: Verdict | None = None
 
     @property
     def undecided(self) -> bool:
         return self.legal is None
+
+    def unread_undecided(self) -> Verdict:
+        """This verdict, undecided because rules text was not understood: what was judged as if that text
+        changed nothing moves to ``ignoring_unread`` (answer, violations, requirements, better declaration,
+        costs, other editions, the notes that compare them), and the top-level figures are left empty."""
+        return replace(self, legal=None, if_ignored=self.legal, undecided_reason=UNREAD, violations=(), obeyed=None,
+                       maximum=None, maximum_proven=False, requirements=(), missed=(), better=None,
+                       better_closest=True, costs={}, alternatives={}, judgement_notes=(),
+                       notes=tuple(n for n in self.notes if n not in self.judgement_notes), ignoring_unread=self)
+
+    def judgement_json(self) -> dict[str, Any]:
+        """The fields that rest on judging the declaration (empty at the top of a verdict undecided by unread
+        text: they are in its ``ignoring_unread``)."""
+        return {
+            "violations": [{"rule": v.rule, "message": v.message, "permanents": list(v.permanents),
+                            "source": v.source} for v in self.violations],
+            "requirements": {
+                "obeyed": self.obeyed,
+                "maximum": self.maximum,
+                "maximum_proven": self.maximum_proven,
+                "compared_with": self.compared_with,
+                "total": None if self.ignoring_unread is not None else len(self.requirements),
+                "list": [r.to_json() for r in self.requirements],
+                "missed": [r.to_json() for r in self.missed],
+            },
+            "better": None if self.better is None else [dict(b) for b in self.better],
+            "better_is_closest": self.better_closest,
+            "costs": dict(self.costs),
+            "alternatives": dict(self.alternatives),
+        }
 
     def to_json(self) -> dict[str, Any]:
         """The contract's verdict object (board-format.md, "Verdict")."""
@@ -70,36 +102,34 @@ class Verdict:
             "undecided": self.undecided,
             "rules": self.rules,
             "rules_options": self.rules_options.model_dump(),
-            "violations": [{"rule": v.rule, "message": v.message, "permanents": list(v.permanents),
-                            "source": v.source} for v in self.violations],
-            "requirements": {
-                "obeyed": self.obeyed,
-                "maximum": self.maximum,
-                "maximum_proven": self.maximum_proven,
-                "compared_with": self.compared_with,
-                "total": len(self.requirements),
-                "list": [r.to_json() for r in self.requirements],
-                "missed": [r.to_json() for r in self.missed],
-            },
-            "better": None if self.better is None else [dict(b) for b in self.better],
-            "better_is_closest": self.better_closest,
-            "costs": dict(self.costs),
-            "alternatives": dict(self.alternatives),
+            **self.judgement_json(),
             "notes": list(self.notes),
             "not_understood": list(self.not_understood),
         })
         out.update(undecided_json(self.legal, self.undecided_reason, self.if_ignored))
+        if self.ignoring_unread is not None:
+            inner = self.ignoring_unread
+            out["ignoring_unread"] = {"legal": inner.legal, **inner.judgement_json(),
+                                      "notes": list(inner.judgement_notes)}
         if self.kind == "block":
             out["defending_players"] = list(self.defending_players)
         return out
 
     def to_text(self) -> str:
-        """A short verdict for a terminal: the answer, each broken rule, the requirement count, a fix."""
+        """A short verdict for a terminal: the answer, each broken rule, the requirement count, a fix; for a
+        verdict undecided by unread text, those of the answer it would be if that text changed nothing."""
         opts = self.rules_options
         lines = [f"{headline(self.legal, self.undecided_reason)}: declaration of "
                  f"{'attackers' if self.kind == 'attack' else 'blockers'} "
                  f"(rules {self.rules}; conditional {opts.conditional}, costs {opts.paid_costs})"]
         lines += unread_lines(self.not_understood, self.undecided_reason, self.if_ignored)
+        lines += (self.ignoring_unread or self)._text_body()
+        if self.undecided_reason != UNREAD:  # else listed first
+            lines += [f"  not understood: {u}" for u in self.not_understood]
+        return "\n".join(lines)
+
+    def _text_body(self) -> list[str]:
+        lines = []
         for v in self.violations:
             lines.append(f"  x {v.rule}: {v.message}")
         if self.requirements:
@@ -118,9 +148,11 @@ class Verdict:
                                          + ("attack" if self.kind == "attack" else "blocks")))
         for n in self.notes:
             lines.append(f"  note: {n}")
-        if self.undecided_reason != "text not understood":
-            lines += [f"  not understood: {u}" for u in self.not_understood]
-        return "\n".join(lines)
+        return lines
+
+
+UNREAD = "text not understood"
+"""The reason of a verdict undecided because rules text on the board was not understood."""
 
 
 def headline(legal: bool | None, reason: str | None) -> str:
@@ -130,7 +162,7 @@ def headline(legal: bool | None, reason: str | None) -> str:
 
 def unread_lines(unread: tuple[str, ...], reason: str | None, if_ignored: bool | None) -> list[str]:
     """For a verdict undecided by unread text: the sentences first, then the answer if they changed nothing."""
-    if reason != "text not understood":
+    if reason != UNREAD:
         return []
     out = [f"  not understood: {u}" for u in unread]
     out.append(f"  ignoring them: {headline(if_ignored, None)} (--ignore-unread gives this as the answer)")
@@ -142,7 +174,7 @@ def undecided_json(legal: bool | None, reason: str | None, if_ignored: bool | No
     if legal is not None:
         return {}
     out: dict[str, Any] = {"undecided_reason": reason or "time limit"}
-    if reason == "text not understood":
+    if reason == UNREAD:
         out["if_ignored"] = if_ignored
     return out
 
@@ -158,8 +190,9 @@ V = TypeVar("V", "Verdict", "DamageVerdict")
 
 def unread_undecided(verdict: V, ignore_unread: bool = False) -> V:
     """A verdict never rests on text it could not read: with any sentence or keyword not understood
-    it is undecided ("text not understood"), and ``if_ignored`` keeps what it would be if that text
-    changed nothing; ``ignore_unread`` gives that answer instead (the sentences are still listed)."""
+    it is undecided ("text not understood"), ``if_ignored`` keeps what it would be if that text
+    changed nothing and ``ignoring_unread`` everything judged that way (its figures are empty at the
+    top); ``ignore_unread`` gives that answer instead (the sentences are still listed)."""
     if not verdict.not_understood or ignore_unread or verdict.legal is None:
         return verdict
-    return replace(verdict, legal=None, if_ignored=verdict.legal, undecided_reason="text not understood")
+    return verdict.unread_undecided()

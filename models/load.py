@@ -9,16 +9,15 @@ for the engine to judge (docs/input-checks.md says which check is which).
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from itertools import accumulate
 from typing import Any, Protocol
 
 from pydantic import BaseModel, ValidationError
 
 from models.abilities import AttacksPlayer, BlocksAttacker, CantAttack, CantBlock, Grant, Protection
 from models.board import Board
+from models.jsontext import MAX_DEPTH, JsonTextError, loads
 
 
 @dataclass(frozen=True)
@@ -121,45 +120,12 @@ def fill_from_library(data: Mapping[str, Any], cards: CardDefaults) -> tuple[dic
     return out, problems
 
 
-MAX_DEPTH = 100
-"""Arrays and objects may nest this deep in a board file (a board needs about 8 levels; ``meta`` the rest)."""
-
-
-def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a JSON number")
-
-
-_STRINGS = re.compile(r'"(?:[^"\\]++|\\.)*+"', re.DOTALL)
-_NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
-_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
-
-
-def nested_deeper(text: str | bytes, limit: int = MAX_DEPTH) -> bool:
-    """Whether the arrays and objects of JSON ``text`` nest more than ``limit`` levels, found by scanning the
-    text (strings skipped) before any parser recurses into it: linear, and at C speed but for the brackets."""
-    if isinstance(text, bytes):  # only the brackets matter: any byte that isn't ASCII can stand for itself
-        text = text.decode("latin-1")
-    brackets = _NOT_BRACKETS.sub("", _STRINGS.sub("", text))
-    if brackets.count("[") + brackets.count("{") <= limit:
-        return False
-    return max(accumulate(map(_STEP.__getitem__, brackets))) > limit
-
-
 def _decode(data: str | bytes) -> Any:
     """JSON text → Python data, every failure (bad syntax, NaN, deep nesting, huge integers) a ``BoardError``."""
-    if nested_deeper(data):
-        raise BoardError([Problem("$", f"arrays and objects nested more than {MAX_DEPTH} levels deep")])
     try:
-        return json.loads(data, parse_constant=_reject_constant)
-    except json.JSONDecodeError as exc:
-        raise BoardError([Problem("$", f"not valid JSON: {exc.msg} (line {exc.lineno}, "
-                                       f"column {exc.colno})")]) from None
-    except UnicodeDecodeError as exc:
-        raise BoardError([Problem("$", f"not UTF-8 text at byte {exc.start + 1}")]) from None
-    except RecursionError:
-        raise BoardError([Problem("$", f"arrays and objects nested more than {MAX_DEPTH} levels deep")]) from None
-    except ValueError as exc:  # NaN/Infinity, integers of more than 4300 digits
-        raise BoardError([Problem("$", f"not valid JSON: {exc}")]) from None
+        return loads(data)
+    except JsonTextError as exc:
+        raise BoardError([Problem("$", exc.message)]) from None
 
 
 _SCALARS = (str, int, float, bool, type(None))

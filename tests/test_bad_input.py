@@ -284,3 +284,81 @@ def test_every_integer_in_the_schema_is_bounded() -> None:
         if "const" in spec:  # version: 1
             continue
         assert spec.get("maximum") == 10**6 and spec.get("minimum") in (-(10**6), 0, 1), (at, spec)
+
+
+DEEP = "[" * 100_000 + "]" * 100_000
+"""JSON nested 100,000 levels deep: ``json.loads`` itself raises RecursionError on it."""
+
+
+def _no_traceback(result: Any) -> None:
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert "Traceback" not in result.output and "RecursionError" not in result.output
+
+
+@pytest.mark.parametrize("command", ["check", "damage", "options"])
+def test_a_board_file_nested_100000_levels_is_exit_2(command: str, tmp_path: Path) -> None:
+    path = tmp_path / "deep.json"
+    path.write_text(DEEP)
+    result = CliRunner().invoke(main, [command, str(path)])
+    assert result.exit_code == 2, result.output
+    _no_traceback(result)
+    assert "$: arrays and objects nested more than 100 levels deep" in result.output
+
+
+def test_a_batch_line_nested_100000_levels_is_that_lines_error(tmp_path: Path) -> None:
+    path = tmp_path / "boards.jsonl"
+    path.write_text(json.dumps({**BASE, "id": "ok"}) + "\n" + DEEP + "\n")
+    result = CliRunner().invoke(main, ["batch", str(path), "--quiet"])
+    assert result.exit_code == 1, result.output
+    _no_traceback(result)
+    first, second = (json.loads(line) for line in result.stdout.splitlines())
+    assert first["id"] == "ok" and "error" not in first
+    assert second["line"] == 2 and second["problems"] == [
+        {"path": "$", "message": "arrays and objects nested more than 100 levels deep"}]
+
+
+@pytest.mark.parametrize("command", ["check", "batch", "regress"])
+def test_a_card_library_nested_100000_levels_is_exit_2(command: str, tmp_path: Path) -> None:
+    library = tmp_path / "cards.json"
+    library.write_text(DEEP)
+    board = tmp_path / "board.json"
+    board.write_text(json.dumps(BASE))
+    result = CliRunner().invoke(main, [command, str(board), "--cards", str(library)])
+    assert result.exit_code == 2, result.output
+    _no_traceback(result)
+    assert str(library) in result.output and "nested more than 100 levels deep" in result.output
+
+
+@pytest.mark.parametrize("where", ["board file", "JSON Lines line", "answers line"])
+def test_regress_input_nested_100000_levels_is_exit_2_naming_the_file(where: str, tmp_path: Path) -> None:
+    good = {**BASE, "id": "good", "meta": {"expect": {"current": True}}}
+    args: list[str]
+    if where == "board file":
+        bad = tmp_path / "suite" / "deep.json"
+        bad.parent.mkdir()
+        bad.write_text(DEEP)
+        (tmp_path / "suite" / "good.json").write_text(json.dumps(good))
+        args, named = [str(bad.parent)], f"{bad}: $: "
+    elif where == "JSON Lines line":
+        bad = tmp_path / "suite.jsonl"
+        bad.write_text(json.dumps(good) + "\n" + DEEP + "\n")
+        args, named = [str(bad)], f"{bad}:2: $: "
+    else:
+        (tmp_path / "good.json").write_text(json.dumps(good))
+        bad = tmp_path / "answers.jsonl"
+        bad.write_text(DEEP + "\n")
+        args, named = [str(tmp_path / "good.json"), "--answers", str(bad)], f"{bad}:1: $: "
+    result = CliRunner().invoke(main, ["regress", *args])
+    assert result.exit_code == 2, result.output
+    _no_traceback(result)
+    assert named + "arrays and objects nested more than 100 levels deep" in result.output
+
+
+@pytest.mark.parametrize(("text", "fragment"), [
+    ('{"version": 1e999}', "the number 1e999 is too large"),
+    ('{"version": ' + "9" * 5000 + "}", "4300"),
+])
+def test_numbers_no_reader_can_hold_are_bad_input(text: str, fragment: str) -> None:
+    result = CliRunner().invoke(main, ["check", "-"], input=text)
+    assert result.exit_code == 2 and fragment in result.output
+    _no_traceback(result)

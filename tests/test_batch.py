@@ -380,11 +380,71 @@ def test_resume_skips_lines_already_judged(tmp_path: Path) -> None:
     error = json.dumps({"error": "invalid board", "line": 3, "id": json.loads(goods[2])["id"]})
     out.write_text("\n".join([*first, error]) + '\n{"id": "cut sh')  # a line cut short by a kill
     result = CliRunner().invoke(main, ["batch", str(src), "-o", str(out), "--resume"])
-    assert result.exit_code == 0 and result.stdout == ""  # this run's lines all judged; error lines are retried
+    assert result.exit_code == 1 and result.stdout == ""  # the output holds an error line (kept)
     lines = out.read_text().splitlines()
-    assert lines == [*first, error] + [judged_fixtures()[g] for g in goods[2:]]
+    assert lines == [*first, error] + [judged_fixtures()[g] for g in goods[3:]]  # the error line answers line 3
     result = CliRunner().invoke(main, ["batch", str(src), "--resume"])
     assert result.exit_code == 2 and "--resume needs --output" in result.stderr
+
+
+def _resume_input() -> list[str]:
+    """Boards with ids, without ids, an id given twice, and lines that are errors with and without an id."""
+    goods = _ided(4)
+    anonymous = [json.dumps({k: v for k, v in json.loads(g).items() if k != "id"}) for g in _ided(7)[4:7]]
+    bad_with_id = json.dumps({**json.loads(goods[0]), "id": "bad", "players": []})
+    return [goods[0], "{not json", anonymous[0], bad_with_id, goods[1], "", anonymous[1], goods[0], "[1, 2]",
+            goods[2], anonymous[2], goods[3]]
+
+
+@pytest.mark.parametrize("cut", ["at a line end", "inside a line"])
+def test_resume_after_any_cut_gives_one_line_per_input_line_in_order(tmp_path: Path, cut: str) -> None:
+    """Cut the whole output anywhere (as a kill would) and resume: the output is then exactly the output of one
+    uninterrupted run, every input line answered once, error lines of the earlier run kept, never repeated."""
+    src = tmp_path / "boards.jsonl"
+    src.write_text("\n".join(_resume_input()) + "\n")
+    full = tmp_path / "full.jsonl"
+    assert CliRunner().invoke(main, ["batch", str(src), "-o", str(full)]).exit_code == 1
+    reference = full.read_bytes().splitlines(keepends=True)
+    assert len(reference) == 11 and sum(b'"error"' in line for line in reference) == 3
+    for k in range(len(reference)):
+        out = tmp_path / f"cut{k}.jsonl"
+        out.write_bytes(b"".join(reference[:k]) + (reference[k][: len(reference[k]) // 2] if cut != "at a line end"
+                                                     else b""))
+        result = CliRunner().invoke(main, ["batch", str(src), "-o", str(out), "--resume"])
+        assert result.exit_code == 1, result.output  # error lines in the output, kept or new
+        assert out.read_bytes().splitlines(keepends=True) == reference, k
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_a_killed_batch_resumed_answers_each_line_once_in_order(tmp_path: Path) -> None:
+    """SIGKILL mid-run (the output may end in a cut line), then --resume: one line per input line, all in order."""
+    rows = [json.dumps(_slow_board(i)) for i in range(80)]
+    rows[1:1] = ["{not json"]
+    rows[3:3] = [json.dumps({**_slow_board(99), "id": "bad", "players": []})]
+    src = tmp_path / "slow.jsonl"
+    src.write_text("\n".join(rows) + "\n")
+    out = tmp_path / "out.jsonl"
+    proc = subprocess.Popen([sys.executable, "-c", "import cli; cli.main()", "batch", str(src), "--jobs", "2",
+                             "-o", str(out)], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            start_new_session=True)
+    deadline = time.monotonic() + 60
+    while (not out.exists() or out.stat().st_size < 40_000) and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert proc.poll() is None, "the batch ended before it could be killed"
+    os.killpg(proc.pid, signal.SIGKILL)
+    proc.wait(timeout=60)
+    before = out.read_bytes().count(b"\n")
+    assert 4 <= before < len(rows)
+    result = CliRunner().invoke(main, ["batch", str(src), "-o", str(out), "--resume", "--jobs", "2"])
+    assert result.exit_code == 1, result.output  # the two error lines (kept from the first run)
+    expected = [legality.batch.judge_line((n, row), Settings()) for n, row in enumerate(rows, 1)]
+    got = [json.loads(line) for line in out.read_text().splitlines()]
+
+    def answer(v: dict[str, Any]) -> tuple[Any, ...]:
+        """Which line it answers and how; not the explanation, whose budgets a loaded machine may exhaust."""
+        return v.get("id"), v.get("line"), v.get("error"), v.get("legal"), v.get("violations")
+
+    assert [answer(v) for v in got] == [answer(v) for v in expected]
 
 
 def test_progress_shows_count_rate_and_eta(tmp_path: Path) -> None:

@@ -260,7 +260,7 @@ def test_maximum_is_the_same_for_every_declaration_of_a_board(raw: dict[str, Any
     for _ in range(6):
         decl = frozenset(data.draw(st.sets(st.sampled_from(pairs))))
         verdict = check_declaration(_with(board, "blocks", decl), alternatives=False)
-        assert verdict.maximum is not None and verdict.maximum_proven
+        assert verdict.maximum is not None and verdict.maximum_proven and verdict.obeyed is not None
         if not verdict.violations:
             maxima.add(verdict.maximum)
         if verdict.legal:

@@ -185,7 +185,7 @@ def test_answers_mode_finds_exactly_the_planted_disagreements(tmp_path: Path) ->
 
 
 @pytest.mark.parametrize(("content", "where"), [
-    ("{not json", "$: not JSON"),
+    ("{not json", "$: not valid JSON"),
     (json.dumps(board("x", {"expect": {"current": "yes"}})), "$.meta.expect.current: must be true, false"),
     (json.dumps(board("x", {"expect": {"1999": True}})), "$.meta.expect.1999: unknown edition"),
     (json.dumps(board("x", {"expect": {"current": {"legal": False, "maximum": -1}}})), "$.meta.expect.current.maximum"),
@@ -302,3 +302,18 @@ def test_json_results_carry_pinned_counts_and_the_source_date(tmp_path: Path) ->
     assert code == 0
     assert rows[0]["expected"] == {"legal": False, "maximum": 2, "obeyed": 0}
     assert rows[0]["source_date"] == "2006-10-16"
+
+
+def test_builtin_suite_as_json_is_one_object_per_case() -> None:
+    """``--json`` over the whole builtin suite: every line is a JSON object, one per case, and pinned counts
+    (``"maximum": 5``) are printed as the numbers they are."""
+    result = CliRunner().invoke(main, ["regress", "--suite", "builtin", "--json", "--jobs", "2"])
+    assert result.exit_code == 0, result.output[-2000:]
+    objects = [json.loads(line) for line in result.stdout.splitlines()]
+    cases = collect(builtin_suite()).cases
+    assert len(objects) == len(cases) and all(isinstance(o, dict) for o in objects)
+    assert {(o["id"], o["rules"]) for o in objects} == {(c.id, c.setting) for c in cases}
+    pinned = [o["expected"] for o in objects if "maximum" in o["expected"]]
+    assert pinned and all(type(e["maximum"]) is int for e in pinned)
+    assert any("state" in o["expected"] and isinstance(o["expected"]["state"], dict) for o in objects)
+    assert any("violations" in o["expected"] and isinstance(o["expected"]["violations"], list) for o in objects)

@@ -146,6 +146,7 @@ def test_a_solver_time_out_is_the_undecided_verdict(monkeypatch: pytest.MonkeyPa
     monkeypatch.setattr(legality.solve, "best_near", lambda *a, **k: Best("unknown", 0, None))
     got = Api(None, None, 10.0).judge("check", GORILLA.read_bytes(), {})
     assert got["legal"] is None and got["undecided"] is True
+    assert got["undecided_reason"] == "time limit" and "ignoring_unread" not in got
 
 
 def test_rules_text_not_understood_is_listed(client: TestClient) -> None:
@@ -285,3 +286,44 @@ def test_a_fixture_name_that_is_no_fixture_is_404(client: TestClient, name: str)
 
 def test_a_card_name_that_long_is_404(client: TestClient) -> None:
     assert client.get("/api/card/" + "a" * 5000).status_code == 404
+
+
+@pytest.mark.parametrize("route", ["/api/check", "/api/damage", "/api/options", "/api/text"])
+def test_json_nested_too_deep_for_the_decoder_is_422(client: TestClient, route: str) -> None:
+    """30,000 levels (within the body limit): ``json.loads`` raises RecursionError on it; the API says 422."""
+    got = client.post(route, content=b"[" * 30_000 + b"]" * 30_000)
+    assert got.status_code == 422, got.text
+    assert "error" in got.json()
+
+
+def _with_text(fixture: str, index: int, oracle: str, tmp_path: Path) -> Path:
+    board = json.loads((ROOT / fixture).read_text())
+    board["permanents"][index].update(name="Orcish Conscripts", oracle=oracle)
+    path = tmp_path / "board.json"
+    path.write_text(json.dumps(board))
+    return path
+
+
+@pytest.mark.parametrize(("route", "fixture", "index"), [
+    ("check", "fixtures/text/article/gorilla-no-block.json", 3),
+    ("damage", "fixtures/damage/double-strike-trample.json", 1),
+])
+def test_undecided_by_unread_text_keeps_what_it_judged_apart(client: TestClient, tmp_path: Path, route: str,
+                                                             fixture: str, index: int) -> None:
+    """As the CLI: undecided, with what the checker found ignoring the unread text in ``ignoring_unread`` and no
+    figures at the top (the page shows them under "Ignoring the unread text")."""
+    path = _with_text(fixture, index, "Orcish Conscripts can't attack unless at least two other creatures attack.",
+                      tmp_path)
+    got = client.post(f"/api/{route}", content=path.read_bytes())
+    code, cli = cli_json(route, str(path))
+    assert got.status_code == 200 and code == 3
+    v = got.json()
+    assert v == cli
+    assert v["legal"] is None and v["undecided_reason"] == "text not understood"
+    assert v["ignoring_unread"]["legal"] is v["if_ignored"] is (route == "damage")
+    if route == "check":
+        assert v["alternatives"] == {} and v["requirements"]["maximum"] is None
+        assert v["ignoring_unread"]["alternatives"] == {"rules=2006": True}
+        assert v["ignoring_unread"]["requirements"]["maximum"] == 2
+    else:
+        assert v["players"] == {} and v["ignoring_unread"]["players"]["B"]["life"] == 16

@@ -177,6 +177,16 @@ def test_fixture_list_link_and_unread_text(browser: Browser, server: str, tmp_pa
     ruling_after(other, lambda: other.get_by_role("button", name="Add permanent").click())
     expect(other.locator("#perm-odd-wall .unread")).to_contain_text("not understood")
     expect(other.locator("#ruling-body")).to_contain_text("Rules text not understood")
+    # Undecided: what the checker finds as if that text changed nothing is shown apart, never as the ruling.
+    expect(other.locator("#verdict")).to_contain_text("UNDECIDED")
+    ignoring = other.locator("#ignoring-unread")
+    expect(ignoring).to_contain_text("Ignoring the unread text: ILLEGAL")
+    expect(ignoring).to_contain_text("rules 2006: LEGAL")
+    expect(ignoring).to_contain_text("obeys 0, maximum 2")
+    outside = other.evaluate("[...document.querySelectorAll('#ruling-body > :not(#ignoring-unread)')]"
+                             ".map((e) => e.textContent).join(' ')")
+    assert "rules 2006" not in outside and "obeys" not in outside and "Razorgrass" not in outside, outside
+    expect(other.get_by_role("button", name="Show a legal declaration")).to_have_count(0)
     other.screenshot(path=str(tmp_path / "unread.png"), full_page=True)
     context.close()
 

@@ -9,8 +9,11 @@ answer (exit 0/1), still listing them; ``--strict`` makes them bad input (exit 2
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
+import pytest
 from click.testing import CliRunner
 
 from cli import main
@@ -107,3 +110,97 @@ def test_a_combat_trigger_is_read_and_asked_for_only_where_it_can_have_resolved(
     assert isinstance(judged, Verdict)
     assert judged.legal is False and any(v.rule == "509.1b" for v in judged.violations)
     assert not any("give its result as an effect" in n for n in judged.notes)
+
+
+CONSCRIPTS = "Orcish Conscripts can't attack unless at least two other creatures attack."
+"""A restriction that depends on other attackers: not read (README, "Not yet")."""
+
+JUDGED = ("violations", "requirements", "better", "better_is_closest", "costs", "alternatives")
+"""The fields of a declaration's verdict that rest on judging it."""
+
+
+def _conscripts_board(fixture: str, index: int, blocks: list[dict[str, str]] | None = None) -> dict[str, Any]:
+    board: dict[str, Any] = json.loads((ROOT / fixture).read_text())
+    board["permanents"][index].update(name="Orcish Conscripts", oracle=CONSCRIPTS)
+    if blocks is not None:
+        board["blocks"] = blocks
+    return board
+
+
+@pytest.mark.parametrize(("blocks", "answer"), [
+    (None, False),                                                      # 509.1c: the Screens could block
+    ([{"blocker": "bear", "attacker": "gorilla"}], False),             # 509.1b: three or more, not one
+    ([{"blocker": b, "attacker": "gorilla"} for b in ("screen1", "screen2", "bear")], True),
+], ids=["no block", "bear alone", "all three"])
+def test_what_is_judged_ignoring_unread_text_is_kept_apart(blocks: list[dict[str, str]] | None,
+                                                          answer: bool) -> None:
+    """Undecided by unread text: every figure judged as if that text changed nothing is in ``ignoring_unread``
+    (exactly what ``--ignore-unread`` answers), and the top level says nothing it would rest on."""
+    board = _conscripts_board("fixtures/text/article/gorilla-no-block.json", 3, blocks)
+    undecided = check(parse_board(board)).to_json()
+    ignored = check(parse_board(board), ignore_unread=True).to_json()
+    assert (undecided["legal"], undecided["undecided_reason"], undecided["if_ignored"]) == (
+        None, "text not understood", answer)
+    apart = undecided["ignoring_unread"]
+    assert apart["legal"] is answer is ignored["legal"]
+    assert {k: apart[k] for k in JUDGED} == {k: ignored[k] for k in JUDGED}
+    assert apart["alternatives"] and all(isinstance(v, bool) for v in apart["alternatives"].values())
+    comparisons = [n for n in ignored["notes"] if n.startswith("under rules")]
+    assert apart["notes"] == comparisons
+    assert undecided["violations"] == [] and undecided["better"] is None and undecided["alternatives"] == {}
+    assert undecided["costs"] == {}
+    assert undecided["requirements"] == {"obeyed": None, "maximum": None, "maximum_proven": False,
+                                         "compared_with": "global maximum", "total": None, "list": [], "missed": []}
+    assert not any(n in undecided["notes"] for n in comparisons)
+    if blocks is not None and not answer:
+        assert [v["rule"] for v in apart["violations"]] == ["509.1b"]
+
+
+def test_the_conscripts_text_and_json_of_the_cli(tmp_path: Path) -> None:
+    f = tmp_path / "board.json"
+    f.write_text(json.dumps(_conscripts_board("fixtures/text/article/gorilla-no-block.json", 3)))
+    text = CliRunner().invoke(main, ["check", str(f)])
+    assert text.exit_code == 3
+    lines = text.output.splitlines()
+    ignoring = next(i for i, ln in enumerate(lines) if ln.strip().startswith("ignoring them: ILLEGAL"))
+    assert any("obeys 0, maximum 2" in ln for ln in lines[ignoring:])  # the figures follow, as its own
+    js = json.loads(CliRunner().invoke(main, ["check", str(f), "--json"]).output)
+    assert js["alternatives"] == {} and js["requirements"]["maximum"] is None
+    assert js["ignoring_unread"]["alternatives"] == {"rules=2006": True}
+    assert js["ignoring_unread"]["requirements"]["maximum"] == 2
+
+
+def test_damage_undecided_by_unread_text_keeps_its_results_apart(tmp_path: Path) -> None:
+    f = _with_unread(tmp_path, "fixtures/damage/double-strike-trample.json", 1, "Frobnicate the wibble.")
+    result = CliRunner().invoke(main, ["damage", str(f), "--json"])
+    js = json.loads(result.output)
+    ignored = json.loads(CliRunner().invoke(main, ["damage", str(f), "--json", "--ignore-unread"]).output)
+    assert result.exit_code == 3 and js["legal"] is None and js["if_ignored"] is True
+    assert (js["players"], js["destroyed"], js["permanents"], js["steps"], js["declarations"]) == ({}, [], {}, [], [])
+    apart = js["ignoring_unread"]
+    for key in ("legal", "players", "destroyed", "permanents", "steps", "declarations"):
+        assert apart[key] == ignored[key], key
+    assert apart["players"]["B"]["life"] == 16 and apart["destroyed"] == ["bear"]  # 702.19b, 702.4b: 1 + 3
+    text = CliRunner().invoke(main, ["damage", str(f)]).output
+    assert "B: life 16" in text.split("ignoring them: LEGAL", 1)[1]
+
+
+def test_a_batch_line_undecided_by_unread_text(tmp_path: Path) -> None:
+    board = _conscripts_board("fixtures/text/article/gorilla-no-block.json", 3)
+    result = CliRunner().invoke(main, ["batch", "-", "--quiet"], input=json.dumps(board) + "\n")
+    assert result.exit_code == 0, result.output
+    (v,) = [json.loads(line) for line in result.stdout.splitlines()]
+    assert v["legal"] is None and v["alternatives"] == {} and v["requirements"]["obeyed"] is None
+    assert v["ignoring_unread"]["legal"] is False and v["ignoring_unread"]["alternatives"] == {"rules=2006": True}
+
+
+def test_an_undecided_time_limit_has_nothing_ignored() -> None:
+    """Undecided for another reason (the time limit) there is no unread text to ignore: no ``ignoring_unread``."""
+    from legality.verdict import Verdict
+
+    verdict = check(parse_board((ROOT / "fixtures/text/article/gorilla-no-block.json").read_text()))
+    assert isinstance(verdict, Verdict)
+    timed_out = replace(verdict, legal=None, maximum=None, maximum_proven=False)
+    js = timed_out.to_json()
+    assert js["undecided_reason"] == "time limit" and "ignoring_unread" not in js and "if_ignored" not in js
+    assert js["requirements"]["obeyed"] == verdict.obeyed and js["requirements"]["total"] == 2

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from models.abilities import BOUND
+from models.jsontext import loads
 
 COLOR_LETTERS = {"W", "U", "B", "R", "G"}
 CARD_TYPES = {"artifact", "battle", "creature", "enchantment", "instant", "kindred", "land", "planeswalker",
@@ -161,9 +162,9 @@ def from_mtgjson(data: Mapping[str, Any]) -> dict[str, Card]:
 def load_file(path: str | Path) -> dict[str, Card]:
     """A card file in either format, told apart by its shape; any defect is a ``CardLibraryError``."""
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError, RecursionError) as exc:
-        raise CardLibraryError(f"can't read card file {str(path)!r}: {exc}") from None
+        data = loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError, MemoryError) as exc:  # JsonTextError and UnicodeDecodeError are ValueErrors
+        raise CardLibraryError(f"can't read card file {str(path)!r}: {exc or type(exc).__name__}") from None
     try:
         if isinstance(data, list):
             return from_scryfall(data)

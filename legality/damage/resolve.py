@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from legality.damage.apply import Dealt, deal, state_based_actions
@@ -17,7 +17,7 @@ from legality.editions import find_edition
 from legality.history import notes as history_notes
 from legality.rules import Violation
 from legality.traits import build_game
-from legality.verdict import headline, undecided_json, unread_lines
+from legality.verdict import UNREAD, headline, undecided_json, unread_lines
 from models.board import Board
 
 Goal = Literal["player", "kills"]
@@ -77,24 +77,52 @@ class DamageVerdict:
     declarations: tuple[DeclarationCheck, ...] = ()
     if_ignored: bool | None = None
     undecided_reason: str | None = None
+    judgement_notes: tuple[str, ...] = ()
+    ignoring_unread: DamageVerdict | None = None
 
     @property
     def undecided(self) -> bool:
         return self.legal is None
 
+    def unread_undecided(self) -> DamageVerdict:
+        """This verdict, undecided because rules text was not understood: the damage dealt as if that text
+        changed nothing (steps, players, what left the battlefield, the declarations judged, the notes on
+        them) moves to ``ignoring_unread``, and the top-level results are left empty."""
+        return replace(self, legal=None, if_ignored=self.legal, undecided_reason=UNREAD, steps=(), players={},
+                       destroyed=(), permanents={}, declarations=(), judgement_notes=(),
+                       notes=tuple(n for n in self.notes if n not in self.judgement_notes), ignoring_unread=self)
+
+    def results_json(self) -> dict[str, Any]:
+        """The fields that rest on dealing the damage (empty at the top of a verdict undecided by unread text)."""
+        return {"players": self.players, "destroyed": list(self.destroyed), "permanents": self.permanents,
+                "steps": [s.to_json() for s in self.steps]}
+
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {} if self.id is None else {"id": self.id}
         out.update({"kind": "damage", "rules": self.rules, "legal": self.legal, "undecided": self.undecided,
-                    "players": self.players, "destroyed": list(self.destroyed), "permanents": self.permanents,
-                    "steps": [s.to_json() for s in self.steps], "maximize": self.goal, "notes": list(self.notes),
+                    **self.results_json(), "maximize": self.goal, "notes": list(self.notes),
                     "not_understood": list(self.not_understood),
                     "declarations": [d.to_json() for d in self.declarations]})
         out.update(undecided_json(self.legal, self.undecided_reason, self.if_ignored))
+        if self.ignoring_unread is not None:
+            inner = self.ignoring_unread
+            out["ignoring_unread"] = {"legal": inner.legal, **inner.results_json(),
+                                      "declarations": [d.to_json() for d in inner.declarations],
+                                      "notes": list(inner.judgement_notes)}
         return out
 
     def to_text(self) -> str:
+        """The steps, each player's results and what left the battlefield; for a verdict undecided by unread
+        text, those of the damage as if that text changed nothing."""
         lines = [f"{headline(self.legal, self.undecided_reason)}: combat damage (rules {self.rules})"]
         lines += unread_lines(self.not_understood, self.undecided_reason, self.if_ignored)
+        lines += (self.ignoring_unread or self)._text_body()
+        if self.undecided_reason != UNREAD:  # else listed first
+            lines += [f"  not understood: {u}" for u in self.not_understood]
+        return "\n".join(lines)
+
+    def _text_body(self) -> list[str]:
+        lines = []
         for s in self.steps:
             lines.append(f"  {'first-strike' if s.step == 'first' else 'regular'} combat damage step:")
             for src, parts, how, who in s.assignments:
@@ -120,9 +148,7 @@ class DamageVerdict:
             lines.append(f"  leaves the battlefield: {', '.join(self.destroyed)}")
         for n in self.notes:
             lines.append(f"  note: {n}")
-        if self.undecided_reason != "text not understood":
-            lines += [f"  not understood: {u}" for u in self.not_understood]
-        return "\n".join(lines)
+        return lines
 
 
 def _to_json(parts: dict[str, int]) -> list[dict[str, Any]]:
@@ -172,13 +198,15 @@ def _resolve_damage(board: Board, rules: str | None, goal: Goal | None, time_lim
     two = combat.has_first_strike_step()
     steps = ("first", "regular") if two else ("regular",)
     checks = tuple(check_declarations(board, edition, left() / 2)) if declarations else ()
-    notes: list[str] = [c.note for c in checks] + history_notes(game, edition.name)
+    judged: list[str] = [c.note for c in checks]  # notes that rest on the judgement (and so on the text read)
+    notes: list[str] = list(judged) + history_notes(game, edition.name)
     legal: bool | None = True
     reports = []
     if not two and _given(board, "first"):
         legal = False
-        notes.append("510.4: no attacking or blocking creature has first strike or double strike, so there is no "
-                     "first-strike combat damage step; the damage entries with step 'first' are ignored")
+        judged.append("510.4: no attacking or blocking creature has first strike or double strike, so there is no "
+                      "first-strike combat damage step; the damage entries with step 'first' are ignored")
+        notes.append(judged[-1])
     for step in steps:
         report, ok = _step(combat, state, step, two, edition.damage == "ordered", _given(board, step), goal,
                            left)
@@ -188,10 +216,12 @@ def _resolve_damage(board: Board, rules: str | None, goal: Goal | None, time_lim
         elif ok is None and legal is True:
             legal = None
     if any(s.violations for s in reports):
-        notes.append("an illegal assignment is not applied (510.1e: the player would assign again); for that step "
-                     "the results use the assignments shown, made as if it had not been given")
+        judged.append("an illegal assignment is not applied (510.1e: the player would assign again); for that step "
+                      "the results use the assignments shown, made as if it had not been given")
+        notes.append(judged[-1])
     if goal is not None:
-        notes.append(f"assignments the attacking player chooses were solved for the most {GOAL_WORDS[goal]}")
+        judged.append(f"assignments the attacking player chooses were solved for the most {GOAL_WORDS[goal]}")
+        notes.append(judged[-1])
     players = {p.id: {"life": state.life[p.id], "poison": state.poison[p.id],
                       "commander_damage": state.commander[p.id], "loses": p.id in state.lost,
                       "loses_by": state.lost.get(p.id)} for p in board.players}
@@ -211,7 +241,7 @@ def _resolve_damage(board: Board, rules: str | None, goal: Goal | None, time_lim
             perms[p.id] = entry
     return DamageVerdict(edition.name, legal, tuple(reports), players, tuple(state.gone), perms,
                          tuple(notes) + game.warnings,
-                         game.unread, board.id, goal, declarations=checks)
+                         game.unread, board.id, goal, declarations=checks, judgement_notes=tuple(judged))
 
 
 def _step(combat: Combat, state: State, step: str, two: bool, ordered: bool, given: dict[str, dict[str, int]],

@@ -7,7 +7,6 @@ The checker judges each board itself; a case fails where the other program's rul
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,6 +15,7 @@ from typing import Any
 from legality.batch import NotJsonLines, NotUtf8, iter_lines
 from legality.regress.cases import Case, Entry, SuiteError
 from legality.regress.expect import Expectation, ExpectationError, check_setting, read_expectation
+from models.jsontext import JsonTextError, loads
 
 ANSWER_FIELDS = ("id", "rules", "legal", "violations")
 
@@ -56,9 +56,9 @@ def read_answers(path: str | Path) -> list[Answer]:
             problems.append(f"{where}: not UTF-8 text at byte {text.byte}")
             continue
         try:
-            answer = _answer(json.loads(text), number)
-        except json.JSONDecodeError as exc:
-            problems.append(f"{where}: $: not JSON: {exc.msg} at column {exc.colno}")
+            answer = _answer(loads(text), number)
+        except JsonTextError as exc:
+            problems.append(f"{where}: $: {exc.message}")
             continue
         except ExpectationError as exc:
             problems.append(f"{where}: {exc}")

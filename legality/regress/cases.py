@@ -6,7 +6,6 @@ or an expectation) stops the run with every problem named by file and JSON path.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
@@ -17,6 +16,7 @@ from legality.batch import NotJsonLines, NotUtf8, iter_lines
 from legality.board import parse_board
 from legality.regress.expect import PINS, Expectation, ExpectationError, expectations, known_gaps, split_setting
 from models import BoardError
+from models.jsontext import JsonTextError, loads
 
 
 class SuiteError(ValueError):
@@ -168,7 +168,7 @@ def _read_file(file: Path, group: str, cards: str | None, problems: list[str]) -
         return list(_read_lines(file, group, cards, problems))
     try:
         text = file.read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as exc:
+    except (OSError, UnicodeDecodeError, MemoryError) as exc:
         problems.append(f"{file}: can't read the file: {exc}")
         return []
     entry = _entry(text, str(file), file.stem, group, file, cards, problems)
@@ -195,9 +195,9 @@ def _read_lines(file: Path, group: str, cards: str | None, problems: list[str]) 
 def _entry(text: str, where: str, fallback_id: str, group: str, file: Path, cards: str | None,
            problems: list[str]) -> Entry | None:
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        problems.append(f"{where}: $: not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}")
+        data = loads(text)
+    except JsonTextError as exc:
+        problems.append(f"{where}: $: {exc.message}")
         return None
     try:
         parse_board(data, None, cards)
@@ -221,8 +221,8 @@ def _expectation_meta(e: Entry) -> Mapping[str, Any]:
     if original is None:
         return meta  # the twin's own expect stands
     try:
-        other = json.loads(original.read_text(encoding="utf-8-sig")).get("meta") or {}
-    except (OSError, ValueError, AttributeError):
+        other = loads(original.read_text(encoding="utf-8-sig")).get("meta") or {}
+    except (OSError, ValueError, AttributeError, MemoryError):
         raise ExpectationError("$.meta.twin_of", f"the original {twin_of!r} can't be read") from None
     merged = {k: v for k, v in meta.items() if k not in PINS}
     merged.update({k: v for k, v in other.items() if k in PINS})

@@ -50,10 +50,10 @@ class Expectation:
             value = getattr(self, name)
             if isinstance(value, tuple):
                 out[name] = list(value)
-            elif isinstance(value, int):
-                out[name] = value
-            elif value is not None:
+            elif isinstance(value, Mapping):
                 out[name] = dict(value)
+            elif value is not None:  # a count (maximum, obeyed)
+                out[name] = value
         return out
 
 

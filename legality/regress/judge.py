@@ -111,7 +111,8 @@ def cited(verdict: Verdict | DamageVerdict) -> list[str]:
     if isinstance(verdict, DamageVerdict):
         return sorted({v.rule for s in verdict.steps for v in s.violations})
     rules = {v.rule for v in verdict.violations}
-    if verdict.legal is False and verdict.maximum is not None and verdict.obeyed < verdict.maximum:
+    if (verdict.legal is False and verdict.maximum is not None and verdict.obeyed is not None
+            and verdict.obeyed < verdict.maximum):
         rules.add("508.1d" if verdict.kind == "attack" else "509.1c")
     return sorted(rules)
 

@@ -6,7 +6,6 @@ Every answer is the JSON the CLI prints with ``--json``; what the CLI refuses wi
 
 from __future__ import annotations
 
-import json
 import math
 from pathlib import Path
 from typing import Any
@@ -16,8 +15,9 @@ from legality.batch import rules_options
 from legality.cards import CardLibraryError, lookup
 from legality.options import legal_declarations
 from legality.serve.cards import card_json, names, reading
+from legality.verdict import unread_undecided
 from models import Board
-from models.load import MAX_DEPTH, nested_deeper
+from models.jsontext import MAX_DEPTH, loads, nested_deeper
 
 CHOICES = {"rules": tuple(EDITIONS), "conditional": ("in-force", "implication"),
            "paid_costs": ("paid-set", "cost-free"), "maximize": ("player", "kills")}
@@ -101,7 +101,7 @@ class Api:
             if board.attacks is None:
                 raise ApiError(422, "the board has no $.attacks: there is no combat damage to deal",
                                problems=[_problem("$.attacks", "missing: there is no combat damage to deal")])
-            return resolve_damage(board, q["rules"], q["maximize"], q["time_limit"]).to_json()
+            return unread_undecided(resolve_damage(board, q["rules"], q["maximize"], q["time_limit"])).to_json()
         try:
             if kind == "options":
                 return legal_declarations(board, q["rules"], opts, q["limit"], q["time_limit"]).to_json()
@@ -124,7 +124,7 @@ class Api:
         if nested_deeper(body):
             raise ApiError(422, TOO_DEEP, problems=[_problem("$", TOO_DEEP)])
         try:
-            data = json.loads(body)
+            data = loads(body)
             text, name = data["text"], data.get("name")
             if not isinstance(text, str) or not (name is None or isinstance(name, str)):
                 raise TypeError
@@ -152,8 +152,8 @@ class Api:
         out = []
         for relative, path in self.fixture_paths().items():
             try:
-                meta = json.loads(path.read_text(encoding="utf-8")).get("meta") or {}
-            except (OSError, ValueError, AttributeError, RecursionError):
+                meta = loads(path.read_text(encoding="utf-8")).get("meta") or {}
+            except (OSError, ValueError, AttributeError, MemoryError):
                 continue
             out.append({"path": relative, "question": meta.get("question", ""), "source": meta.get("source", "")})
         return out
@@ -165,6 +165,6 @@ class Api:
         if relative not in known:
             raise ApiError(404, f"no fixture {relative[:80] + ('...' if len(relative) > 80 else '')!r}")
         try:
-            return json.loads(known[relative].read_text(encoding="utf-8"))
-        except (OSError, ValueError, RecursionError):
+            return loads(known[relative].read_text(encoding="utf-8"))
+        except (OSError, ValueError):
             raise ApiError(404, f"the fixture {relative!r} can't be read as JSON") from None

@@ -410,35 +410,56 @@ function showRuling(v) {
   const what = { attack: "declaration of attackers", block: "declaration of blockers", damage: "combat damage" }[v.kind] || v.kind;
   const unread = (v.not_understood || []).length;
   showVerdict(v.legal, `${unread ? `${unread} sentence${unread > 1 ? "s" : ""} not understood · ` : ""}${what} · rules ${v.rules}${v.rules_options ? ` · ${v.rules_options.conditional}, ${v.rules_options.paid_costs}` : ""}`, undecided);
+  // Undecided because rules text was not understood: what the checker found as if that text changed nothing
+  // is v.ignoring_unread, shown apart and never as the ruling (nothing is highlighted on the board for it).
   flagged = new Set((v.violations || []).flatMap((x) => x.permanents || []));
   for (const st of v.steps || []) for (const x of st.violations || []) for (const id of x.permanents || []) flagged.add(id);
-  const req = v.requirements;
-  missed = new Set(req ? (req.missed || []).map((m) => m.creature).filter(Boolean) : []);
+  missed = new Set(v.requirements ? (v.requirements.missed || []).map((m) => m.creature).filter(Boolean) : []);
   const out = [];
   if ((v.not_understood || []).length) {
     out.push(el("div", { class: "violation" }, el("strong", { text: "Rules text not understood — the checker can't rule on it:" }),
       el("ul", {}, ...v.not_understood.map((t) => el("li", { text: t })))));
   }
+  const ignoring = v.ignoring_unread;
+  if (ignoring) {
+    const word = ignoring.legal === true ? "LEGAL" : ignoring.legal === false ? "ILLEGAL" : "UNDECIDED";
+    out.push(el("section", { class: "ignoring", id: "ignoring-unread", "aria-labelledby": "ignoring-h" },
+      el("h3", { id: "ignoring-h", text: `Ignoring the unread text: ${word}` }),
+      el("p", { class: "hint", text: "What the checker finds if that text changed nothing — not a ruling." }),
+      ...findings(ignoring, v.kind, false)));
+  } else {
+    out.push(...findings(v, v.kind, true));
+  }
+  if ((v.notes || []).length) out.push(el("h3", { text: "Notes" }), el("ul", {}, ...v.notes.map((n) => el("li", { text: n }))));
+  $("ruling-body").replaceChildren(...out);
+  highlight();
+}
+function findings(v, kind, ruling) {
+  // Violations, requirements, a better declaration, other editions, damage results, and (inside the part
+  // ignoring unread text) the notes that rest on them. `ruling`: these are the verdict's own.
+  const out = [];
   const violations = [...(v.violations || []), ...(v.steps || []).flatMap((s) => s.violations || [])];
   if (violations.length) {
     out.push(el("h3", { text: "Violations" }), ...violations.map((x) => el("div", { class: "violation" },
       el("span", { class: "rule", text: x.rule }), " ", x.message)));
   }
-  if (req) {
+  const req = v.requirements;
+  if (req && req.total !== null) {
     out.push(el("h3", { text: "Requirements" }), el("p", { class: "requirements",
-      text: `obeys ${req.obeyed}, maximum ${req.maximum_proven === false ? "at least " : ""}${req.maximum} (${req.compared_with}), of ${req.total} in all` }));
+      text: `obeys ${req.obeyed ?? "?"}, maximum ${req.maximum_proven === false && req.maximum !== null ? "at least " : ""}${req.maximum ?? "?"} (${req.compared_with}), of ${req.total} in all` }));
     if ((req.missed || []).length) out.push(el("ul", {}, ...req.missed.map((m) =>
       el("li", {}, el("span", { class: "rule", text: m.rule }), ` missed: ${m.text}`))));
   }
   if (v.better && v.better.length !== undefined && v.legal !== true) {
-    out.push(el("button", { type: "button", id: "show-legal", onclick: applyBetter, text: "Show a legal declaration" }),
-      el("p", { class: "hint", text: v.better.length ? v.better.map((d) => d.blocker ? `${label(d.blocker)} blocks ${label(d.attacker)}`
-        : `${label(d.attacker)} attacks ${label(d.target)}`).join("; ") : "no " + (v.kind === "block" ? "blockers" : "attackers") }));
+    if (ruling) out.push(el("button", { type: "button", id: "show-legal", onclick: applyBetter, text: "Show a legal declaration" }));
+    else out.push(el("h4", { text: "A declaration that would be legal" }));
+    out.push(el("p", { class: "hint", text: v.better.length ? v.better.map((d) => d.blocker ? `${label(d.blocker)} blocks ${label(d.attacker)}`
+      : `${label(d.attacker)} attacks ${label(d.target)}`).join("; ") : "no " + (kind === "block" ? "blockers" : "attackers") }));
   }
   const alts = Object.entries(v.alternatives || {});
   if (alts.length) out.push(el("h3", { text: "Other editions and settings" }), el("ul", {}, ...alts.map(([k, x]) =>
     el("li", { text: `${k.replace("=", " ")}: ${x === true ? "LEGAL" : x === false ? "ILLEGAL" : "UNDECIDED"}` }))));
-  if (v.players) {
+  if (v.players && Object.keys(v.players).length) {
     out.push(el("h3", { text: "After combat damage" }), el("table", {},
       el("tr", {}, ...["player", "life", "poison", "commander damage", "loses"].map((h) => el("th", { text: h }))),
       ...Object.entries(v.players).map(([id, p]) => el("tr", {}, el("td", { text: id }), el("td", { text: p.life }),
@@ -449,9 +470,8 @@ function showRuling(v) {
       if (a.how && a.how !== "given") out.push(el("p", { class: "hint", text: `${s.step}: ${label(a.source)} — ${a.how}` }));
     }
   }
-  if ((v.notes || []).length) out.push(el("h3", { text: "Notes" }), el("ul", {}, ...v.notes.map((n) => el("li", { text: n }))));
-  $("ruling-body").replaceChildren(...out);
-  highlight();
+  if (!ruling && (v.notes || []).length) out.push(el("h4", { text: "Notes" }), el("ul", {}, ...v.notes.map((n) => el("li", { text: n }))));
+  return out;
 }
 function highlight() {
   // Mark what the ruling names without re-drawing the board (fast, and the focus stays where it is).

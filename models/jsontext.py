@@ -1,0 +1,79 @@
+"""JSON text from outside (board files, JSON Lines, card libraries, answers) → Python data, where every way
+the decoder itself can fail is one ``JsonTextError`` with a plain message, never a traceback.
+
+``json.loads`` raises more than ``JSONDecodeError``: ``RecursionError`` on arrays or objects nested a few
+thousand levels deep, ``ValueError`` on an integer of more than 4300 digits (Python's limit on converting
+text to int) or on NaN/Infinity (rejected here: they are not JSON numbers), ``MemoryError`` on text too large
+to hold, ``UnicodeDecodeError`` on bytes that are not UTF-8. A number too large for a float (``1e999``) is
+refused too rather than read as infinity.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from itertools import accumulate
+from typing import Any
+
+MAX_DEPTH = 100
+"""Arrays and objects may nest this deep in a board file (a board needs about 8 levels; ``meta`` the rest)."""
+
+
+class JsonTextError(ValueError):
+    """JSON text that can't be decoded; ``message`` says what is wrong (and where in the text, if known)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"the number {text[:40]}{'...' if len(text) > 40 else ''} is too large")
+    return value
+
+
+_STRINGS = re.compile(r'"(?:[^"\\]++|\\.)*+"', re.DOTALL)
+_NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
+_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
+def nested_deeper(text: str | bytes, limit: int = MAX_DEPTH) -> bool:
+    """Whether the arrays and objects of JSON ``text`` nest more than ``limit`` levels, found by scanning the
+    text (strings skipped) before any parser recurses into it: linear, and at C speed but for the brackets."""
+    if isinstance(text, bytes):  # only the brackets matter: any byte that isn't ASCII can stand for itself
+        text = text.decode("latin-1")
+    brackets = _NOT_BRACKETS.sub("", _STRINGS.sub("", text))
+    if brackets.count("[") + brackets.count("{") <= limit:
+        return False
+    return max(accumulate(map(_STEP.__getitem__, brackets))) > limit
+
+
+_DECODER = json.JSONDecoder(parse_constant=_reject_constant, parse_float=_finite)
+"""One decoder for every call (``json.loads`` with hooks would build one per call)."""
+
+
+def loads(data: str | bytes) -> Any:
+    """Decode JSON text; ``JsonTextError`` for bad syntax, deep nesting, huge numbers, NaN, text too large."""
+    try:
+        if nested_deeper(data):  # before the decoder recurses into it
+            raise RecursionError
+        if isinstance(data, bytes):  # as json.loads reads bytes: UTF-8, -16 or -32
+            data = data.decode(json.detect_encoding(data), "surrogatepass")
+        return _DECODER.decode(data)
+    except json.JSONDecodeError as exc:
+        raise JsonTextError(f"not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})") from None
+    except UnicodeDecodeError as exc:
+        raise JsonTextError(f"not UTF-8 text at byte {exc.start + 1}") from None
+    except RecursionError:
+        raise JsonTextError(f"arrays and objects nested more than {MAX_DEPTH} levels deep") from None
+    except MemoryError:
+        raise JsonTextError("too large to read into memory") from None
+    except ValueError as exc:  # NaN/Infinity, numbers beyond a float, integers of more than 4300 digits
+        raise JsonTextError(f"not valid JSON: {exc}") from None
