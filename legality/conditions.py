@@ -75,7 +75,7 @@ def holds(board: Board, cond: Condition, you: str, origin: str,
         if source.counters is None:
             at = next(i for i, p in enumerate(board.permanents) if p.id == source.id)
             return Answer(None, f"the board does not give $.permanents[{at}].counters")
-        n = source.counters.get(cond.counter or "", 0)
+        n = source.counters.get(cond.counter, 0) if cond.counter else sum(source.counters.values())
         within = (cond.at_least is None or n >= cond.at_least) and (cond.at_most is None or n <= cond.at_most)
         return Answer(within != cond.negate, f"{source.id} has {n} {cond.counter} counter(s)")
     if source is None or cond.state is None:

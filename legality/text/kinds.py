@@ -22,7 +22,7 @@ AbilityKind = Literal["static", "activated", "triggered", "elsewhere"]
 """``static``: a static ability (or keywords) of the permanent; ``elsewhere``: an ability that works only on the
 stack or in another zone (a spell's cost, a card in a graveyard): never on the battlefield (113.6)."""
 
-FLAVOR_WORD = re.compile(r"^[a-z0-9' ,!?&.-]{1,60}? — (?=\S)")
+FLAVOR_WORD = re.compile(r"^[a-z0-9~' ,!?&.-]{1,60}? — (?=\S)")
 """Words before " — " that lead an ability: an ability word (207.2c) or a flavor word (207.2d); neither has
 rules meaning, so neither changes the kind. (A keyword's cost after an em dash has no spaces around it:
 "suspend 2—{r}{r}".)"""

@@ -876,7 +876,9 @@ class ToTree(Transformer[Token, Any]):
         """"~ has a +1/+1 counter on it", "... two or more charge counters ...", "... no ... counters ...":
         counters on the object the ability comes from (122.1), read from the board's ``counters``."""
         words = str(_toks(c, "COUNTER_COUNT")[0])
-        amount, name = re.match(r"(.+?) ((?:[+-]\d+/[+-]\d+|[a-z]+)) counters?$", words).groups()  # type: ignore[union-attr]
+        m = re.match(r"(.+?)(?: ((?:[+-]\d+/[+-]\d+|[a-z]+)))? counters?$", words)
+        assert m is not None
+        amount, name = m[1], m[2] or ""  # "" any kind of counter
         if amount == "no":
             return Condition(kind="counters", counter=name, at_most=0, text=f"it has no {name} counters")
         n = 1 if amount in ("a", "an") else _number(amount.removesuffix(" or more"))

@@ -57,7 +57,7 @@ def normalise(text: str, name: str | None) -> str:
     if name:
         # The card's own name (or a legendary's short name, before the comma) stands for "this object";
         # a name that is also a keyword (Fear, Flying) is left alone: "has fear" names the keyword.
-        for n in sorted({name, name.split(",")[0]}, key=len, reverse=True):
+        for n in sorted({name, name.split(",")[0], _short_name(name)} - {""}, key=len, reverse=True):
             if len(n) > 2 and not _rules_word(n):
                 t = re.sub(r"(?<![a-z])" + re.escape(n) + r"(?![a-z])", "~", t, flags=re.IGNORECASE)
     t = re.sub(r"\bCARDNAME\b", "~", t, flags=re.IGNORECASE)
@@ -65,6 +65,15 @@ def normalise(text: str, name: str | None) -> str:
     t = re.sub(r"\bthis (?:creature|permanent)\b", "~", t)
     t = re.sub(r"[ \t]+", " ", t)
     return t
+
+
+def _short_name(name: str) -> str:
+    """The first name of "Purraj of Urborg" or "Rhonas the Indomitable", as the card's text calls it; "" where that
+    word is also a creature type or a rules word ("Knight of the Reliquary") or the name has no such form."""
+    m = re.match(r"^([A-Z][a-z'-]{3,}) (?:of|the) [A-Z]", name)
+    if m is None or lexicon.creature_type(m[1]) is not None or _rules_word(m[1]) or lexicon.keyword(m[1]):
+        return ""
+    return m[1]
 
 
 def _rules_word(name: str) -> bool:

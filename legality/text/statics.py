@@ -28,7 +28,7 @@ FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
      "applies to spells on the stack, not to permanents (601.2f, 113.6)"),
     (re.compile(r"^if [^,]+ would [^,]+,.+(?:instead|that many plus|twice that many|that much)"),
      "a replacement effect on an event that is neither a declaration nor combat damage (614.1)"),
-    (re.compile(r"^(?:~ enters (?:tapped|with|as)|as ~ enters\b)"),
+    (re.compile(r"^(?:~ enters (?:tapped|with|as)|as ~ enters\b|you may have ~ enter (?:as|with|tapped))"),
      "applies as the permanent enters (614.1c, 614.12): the board shows the result"),
 )
 """(form, why): a sentence of a static ability matching the form has no bearing on declarations or combat
