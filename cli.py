@@ -452,7 +452,8 @@ def card_cmd(name: str | None, text: str | None, cards: str | None, as_json: boo
             raise BadInput("give a card NAME or --text", as_json)
         card = lookup(name, _cards(cards, as_json))
         if card is None:
-            raise BadInput(f"no card named {name!r} in the card library ({library(cards).missing('read free text with --text')})", as_json)
+            hint = library(cards).missing("read free text with --text")
+            raise BadInput(f"no card named {name!r} in the card library ({hint})", as_json)
         text, name = card.oracle, card.name
         head = f"{card.name}: {' '.join(card.supertypes + card.types)}" + (
             f" — {' '.join(card.subtypes)}" if card.subtypes else "") + (
@@ -517,12 +518,14 @@ def cards_group(ctx: click.Context, cards: str | None, as_json: bool) -> None:
               help="Megabytes a download or card file may have.")
 @click.option("--timeout", type=click.FloatRange(min=1), default=1800, show_default=True, metavar="SECONDS",
               help="Seconds the whole download may take (a connection silent for 60 s counts as dropped).")
+@click.option("--retries", type=click.IntRange(min=0, max=20), default=3, show_default=True,
+              help="Further attempts after a dropped connection, each resuming where the last stopped.")
 @click.option("--min-cards", type=click.IntRange(min=0), default=10_000, show_default=True,
               help="Refuse data with fewer cards than this (a truncated or wrong file).")
 @click.option("--force", is_flag=True, help="Download even when the index names the data already stored.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress on standard error.")
-def cards_update_cmd(url: str | None, file: str | None, max_size: int, timeout: float, min_cards: int,
-                     force: bool, quiet: bool) -> None:
+def cards_update_cmd(url: str | None, file: str | None, max_size: int, timeout: float, retries: int,
+                     min_cards: int, force: bool, quiet: bool) -> None:
     """Download the current card data and keep it as the library every command and the page use.
 
     By default: Scryfall's bulk data "Oracle Cards" (about 160 MB), found through its bulk-data
@@ -543,7 +546,8 @@ def cards_update_cmd(url: str | None, file: str | None, max_size: int, timeout: 
 
     if url is not None and file is not None:
         raise BadInput("give --url or --file, not both")
-    request = Request(url, file, Limits(max_bytes=max_size * 2**20, seconds=timeout), min_cards, force)
+    request = Request(url, file, Limits(max_bytes=max_size * 2**20, seconds=timeout, retries=retries), min_cards,
+                      force)
     report = Report(None if quiet else sys.stderr, bars=not quiet and sys.stderr.isatty())
     try:
         update(request, report)

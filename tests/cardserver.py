@@ -91,11 +91,15 @@ def _handler(server: CardServer) -> type[BaseHTTPRequestHandler]:
                 self.send_header(k, v)
             self.end_headers()
             sent = body[:route.drop_after] if drop else body
-            for i in range(0, len(sent), 4096):
-                if route.delay:
-                    time.sleep(route.delay)
-                self.wfile.write(sent[i:i + 4096])
-            self.wfile.flush()
+            try:
+                for i in range(0, len(sent), 4096):
+                    if route.delay:
+                        time.sleep(route.delay)
+                    self.wfile.write(sent[i:i + 4096])
+                self.wfile.flush()
+            except (BrokenPipeError, ConnectionResetError):  # the client gave up (a time limit test)
+                self.close_connection = True
+                return
             if drop:
                 self.close_connection = True
 

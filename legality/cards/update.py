@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from importlib import metadata
@@ -90,34 +91,44 @@ def update(request: Request, report: Report | None = None) -> Updated:
 
 def _download(request: Request, place: Path, report: Report) -> Updated:
     url = request.url or SCRYFALL_INDEX
-    got = _get(url, place / INDEX_PART, request, report)
-    value = _small_json(got, url)
-    extra: dict[str, object] = {}
-    updated = None
-    if value is not None and bulk.is_index(value):
-        chosen = bulk.oracle_cards(value, url)
-        with contextlib.suppress(FileNotFoundError):
-            got.unlink()
-        current = _current()
-        if not request.force and current is not None and current.extra.get("index") == url \
-                and current.location == chosen.url:
-            report.say(f"the card library is up to date ({chosen.name} of {chosen.updated or 'unknown date'})")
-            return Updated(current, folder.library_path(), changed=False)
-        if chosen.size is not None and chosen.size > request.limits.max_bytes:
-            raise FetchError(f"{chosen.url}: {chosen.size:,} bytes, more than the "
-                             f"{request.limits.max_bytes / 2**20:,.0f} MB limit (--max-size)")
-        report.say(f"{chosen.name} of {chosen.updated or 'unknown date'}: {chosen.url}")
-        extra, updated, url = {"index": url}, chosen.updated, chosen.url
-        got = _get(url, place / folder.DOWNLOAD, request, report)
-        value = None
+    with _downloaded(url, place / INDEX_PART, request, report) as got:
+        value = _small_json(got, url)
+        if value is None or not bulk.is_index(value):
+            return _read_and_store(got, value, url, None, {}, request, report)
+    chosen = bulk.oracle_cards(value, url)
+    current = _current()
+    if not request.force and current is not None and current.extra.get("index") == url \
+            and current.location == chosen.url:
+        report.say(f"the card library is up to date ({chosen.name} of {chosen.updated or 'unknown date'})")
+        return Updated(current, folder.library_path(), changed=False)
+    if chosen.size is not None and chosen.size > request.limits.max_bytes:
+        raise FetchError(f"{chosen.url}: {chosen.size:,} bytes, more than the "
+                         f"{request.limits.max_bytes / 2**20:,.0f} MB limit (--max-size)")
+    report.say(f"{chosen.name} of {chosen.updated or 'unknown date'}: {chosen.url}")
+    with _downloaded(chosen.url, place / folder.DOWNLOAD, request, report) as got:
+        return _read_and_store(got, None, chosen.url, chosen.updated, {"index": url}, request, report)
+
+
+def _read_and_store(got: Path, value: object | None, url: str, updated: str | None, extra: dict[str, object],
+                    request: Request, report: Report) -> Updated:
+    """The downloaded card data (``value`` when already parsed), checked and stored."""
     report.say("reading the cards")
     where = f"the file downloaded from {url}"
     data = formats.from_json(value, where) if value is not None else formats.parse(
         formats.read_bytes(got, request.limits.max_bytes), where)
-    result = _store(data, url, updated or data.date, extra, request, report)
-    with contextlib.suppress(FileNotFoundError):
-        got.unlink()
-    return result
+    return _store(data, url, updated or data.date, extra, request, report)
+
+
+@contextlib.contextmanager
+def _downloaded(url: str, dest: Path, request: Request, report: Report) -> Iterator[Path]:
+    """A complete download of ``url`` at ``dest``, removed once used (stored or refused). A download that
+    failed is not complete: ``fetch`` keeps what a later run can resume."""
+    got = _get(url, dest, request, report)
+    try:
+        yield got
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            got.unlink()
 
 
 def _get(url: str, dest: Path, request: Request, report: Report) -> Path:
