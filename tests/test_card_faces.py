@@ -4,6 +4,7 @@ the library's stored file gives back what was stored, refusing a damaged one."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -147,6 +148,12 @@ def test_a_damaged_stored_file_is_refused(tmp_path: Path) -> None:
     broken = StoredCards(header + b"\n" + bytes(row), "test")
     with pytest.raises(CardLibraryError, match="row"):
         broken["grizzly bears"]
+    with pytest.raises(CardLibraryError, match="not JSON lines"):
+        list(broken.values())
+    bad_power = replace(CARDS["grizzly bears"], power=2.5)  # type: ignore[arg-type]
+    wrong = StoredCards(encode({"grizzly bears": bad_power}, Source("x", "y", None, "z", 1, 0, 1)), "test")
+    with pytest.raises(CardLibraryError, match=r"row 1 \$\.power: must be an integer or a string, not a number"):
+        wrong["grizzly bears"]
 
 
 def test_read_file_takes_compressed_files(tmp_path: Path) -> None:

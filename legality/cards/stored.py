@@ -9,13 +9,14 @@ for 30,000 cards.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import ItemsView, Iterator, Mapping, ValuesView
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from legality.cards.card import Card, CardLibraryError, kind
 from legality.cards.entry import Entry
+from models.abilities import BOUND
 
 FORMAT = "legality card library"
 VERSION = 1
@@ -105,14 +106,53 @@ class StoredCards(Mapping[str, Card]):
     def __contains__(self, name: object) -> bool:
         return name in self._names
 
+    def items(self) -> ItemsView[str, Card]:
+        self._parse_all()
+        return super().items()
+
+    def values(self) -> ValuesView[Card]:
+        self._parse_all()
+        return super().values()
+
+    def _parse_all(self) -> None:
+        """Every row at once (one JSON parse of all the lines), for a walk over every card (autocomplete)."""
+        if len(self._cards) == len(self._offsets):
+            return
+        rows = self._data[self._start:].rstrip(b"\n").replace(b"\n", b",")  # JSON escapes a newline in a string
+        try:
+            values = json.loads(b"[" + rows + b"]")
+        except (ValueError, RecursionError) as exc:
+            raise CardLibraryError(f"{self.where}: the cards are not JSON lines ({exc})") from None
+        if len(values) != len(self._offsets):
+            raise CardLibraryError(f"{self.where}: {len(values)} cards, not the {len(self._offsets)} of its header")
+        for row, raw in enumerate(values):
+            if row not in self._cards:
+                self._cards[row] = self._card(raw, row)
+
     def _row(self, row: int) -> Card:
         start = self._start + self._offsets[row]
         end = self._data.find(b"\n", start)
-        where = f"{self.where}: row {row + 1}"
         try:
             values = json.loads(self._data[start:end])
         except (ValueError, RecursionError) as exc:
-            raise CardLibraryError(f"{where}: not JSON ({exc})") from None
+            raise CardLibraryError(f"{self.where}: row {row + 1}: not JSON ({exc})") from None
+        return self._card(values, row)
+
+    def _card(self, values: Any, row: int) -> Card:
+        """A row as a card: checked field by field, so a damaged file is an error naming the row and field."""
+        if type(values) is list and len(values) == len(ROW):
+            name, types, subtypes, supertypes, colors, power, toughness, oracle, loyalty, defense, token, unknown, \
+                card = values
+            if (type(name) is str and type(oracle) is str and type(token) is bool
+                    and (card is None or type(card) is str)
+                    and all(_strings(v) for v in (types, subtypes, supertypes, colors, unknown))
+                    and all(_number(v) for v in (power, toughness, loyalty, defense))):
+                return Card(name, tuple(types), tuple(subtypes), tuple(supertypes), tuple(colors), power, toughness,
+                            oracle, loyalty, defense, token, tuple(unknown), card)
+        return self._checked(values, row)  # the same, slower, to say what is wrong
+
+    def _checked(self, values: Any, row: int) -> Card:
+        where = f"{self.where}: row {row + 1}"
         if not isinstance(values, list) or len(values) != len(ROW):
             raise CardLibraryError(f"{where}: must be a list of {len(ROW)} fields, not {kind(values)}")
         e = Entry(dict(zip(ROW, values, strict=True)), f"{where} $")
@@ -123,6 +163,14 @@ class StoredCards(Mapping[str, Card]):
                     e.texts("colors"), e.number("power"), e.number("toughness"), e.text("oracle"),
                     e.number("loyalty"), e.number("defense"), token, e.texts("unknown"),
                     e.text("card") if e.has("card") else None)
+
+
+def _strings(value: Any) -> bool:
+    return type(value) is list and all(type(v) is str for v in value)
+
+
+def _number(value: Any) -> bool:
+    return value is None or (type(value) is int and -BOUND <= value <= BOUND)
 
 
 def read(path: Path) -> StoredCards:
