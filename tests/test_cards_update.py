@@ -57,7 +57,7 @@ def test_update_through_the_bulk_data_index_then_every_command_uses_it(data_dir:
     index = server.index("/oracle-cards.json")
     result = _run("cards", "update", "--url", index, *MIN)
     assert result.exit_code == 0, result.output
-    assert "Scryfall data of 2026-11-20T10:03:00.000+00:00: 10 cards and 5 tokens" in result.output
+    assert "Scryfall data of 2026-11-20 10:03 UTC: 10 cards and 5 tokens" in result.output
     assert f"from {server.url}/oracle-cards.json" in result.output and f"index {index}" in result.output
     assert "\r" not in result.output  # no progress bar: standard error is no terminal here
     assert [p for p, _ in server.seen] == ["/bulk-data", "/oracle-cards.json"]
@@ -249,9 +249,14 @@ def test_progress_bar_on_a_terminal() -> None:
     from legality.cards.progress import ByteProgress
 
     out = io.StringIO()
-    bar = ByteProgress("downloading x.json", out, every=0)
+    bar = ByteProgress("downloading x.json", out, every=0, after=0)
     bar(1_500_000, 3_000_000)
     bar.close()
     assert out.getvalue().startswith("\rdownloading x.json: 1.5 MB of 3.0 MB (50%), ")
     assert "left" in out.getvalue() and out.getvalue().endswith("\n")
+    quick = io.StringIO()
+    late = ByteProgress("downloading index", quick)
+    late(5000, 5000)
+    late.close()
+    assert quick.getvalue() == ""  # done before the bar's half second: no bar
 

@@ -7,12 +7,13 @@ from typing import TextIO
 
 
 class ByteProgress:
-    """Called with (bytes so far, total or None); redraws at most every ``every`` seconds."""
+    """Called with (bytes so far, total or None); redraws at most every ``every`` seconds, and not before ``after``
+    seconds (a download done by then, like an index of a few kilobytes, shows no bar)."""
 
-    def __init__(self, label: str, stream: TextIO, every: float = 0.2) -> None:
+    def __init__(self, label: str, stream: TextIO, every: float = 0.2, after: float = 0.5) -> None:
         self.label, self.stream, self.every = label, stream, every
         self.start = time.monotonic()
-        self.shown = 0.0
+        self.shown = self.start + after - every
         self.done: int = 0
         self.total: int | None = None
         self.drawn = False
@@ -38,7 +39,7 @@ class ByteProgress:
 
     def close(self) -> None:
         """Show the final count and end the line (nothing if nothing was drawn)."""
-        if self.drawn or self.done:
+        if self.drawn:
             self._show(time.monotonic())
             self.stream.write("\n")
             self.stream.flush()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
 from legality.cards import BUILTIN, CardLibraryError, Library, folder, library, stored
@@ -52,12 +53,25 @@ def _source_lines(in_use: Library) -> list[str]:
     src = in_use.source
     if src is None:
         return [f"  {len(in_use):,} names"]
-    date = src.updated or "an unknown date"
+    date = f"of {when(src.updated)}" if src.updated else "(its date unknown)"
     counts = f"{src.cards:,} cards" + (f" and {src.tokens:,} tokens" if src.tokens else "")
-    out = [f"  {src.kind} data of {date}: {counts}, found by {src.names:,} names (faces and tokens included)",
+    out = [f"  {src.kind} data {date}: {counts}, found by {src.names:,} names (faces and tokens included)",
            f"  from {src.location}"]
     if "index" in src.extra:
         out.append(f"  (through the bulk-data index {src.extra['index']})")
     if in_use.origin == "downloaded":
-        out.append(f"  stored {src.stored} in {in_use.location}")
+        out.append(f"  stored {when(src.stored)} in {in_use.location}")
     return out
+
+
+def when(stamp: str) -> str:
+    """An ISO 8601 date or time as people read it ("2026-11-20 10:03 UTC"); anything else as it is."""
+    try:
+        moment = datetime.fromisoformat(stamp)
+    except ValueError:
+        return stamp
+    if len(stamp) <= 10:
+        return moment.date().isoformat()
+    if moment.tzinfo is not None:
+        moment = moment.astimezone(UTC)
+    return moment.strftime("%Y-%m-%d %H:%M") + (" UTC" if moment.tzinfo is not None else "")

@@ -99,12 +99,12 @@ def _download(request: Request, place: Path, report: Report) -> Updated:
     current = _current()
     if not request.force and current is not None and current.extra.get("index") == url \
             and current.location == chosen.url:
-        report.say(f"the card library is up to date ({chosen.name} of {chosen.updated or 'unknown date'})")
+        report.say(f"the card library is up to date ({chosen.name} of {_date(chosen.updated)})")
         return Updated(current, folder.library_path(), changed=False)
     if chosen.size is not None and chosen.size > request.limits.max_bytes:
         raise FetchError(f"{chosen.url}: {chosen.size:,} bytes, more than the "
                          f"{request.limits.max_bytes / 2**20:,.0f} MB limit (--max-size)")
-    report.say(f"{chosen.name} of {chosen.updated or 'unknown date'}: {chosen.url}")
+    report.say(f"{chosen.name} of {_date(chosen.updated)}: {chosen.url}")
     with _downloaded(chosen.url, place / folder.DOWNLOAD, request, report) as got:
         return _read_and_store(got, None, chosen.url, chosen.updated, {"index": url}, request, report)
 
@@ -201,6 +201,12 @@ def remove() -> Path | None:
 
     library.cache_clear()
     return path
+
+
+def _date(stamp: str | None) -> str:
+    from legality.cards.status import when
+
+    return when(stamp) if stamp else "an unknown date"
 
 
 def _now() -> str:
