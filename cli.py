@@ -514,7 +514,7 @@ def cards_group(ctx: click.Context, cards: str | None, as_json: bool) -> None:
 @click.option("--file", "file", type=click.Path(exists=True, dir_okay=False), default=None,
               help="Use a card file already downloaded: Scryfall 'Oracle Cards' or MTGJSON AtomicCards "
                    "(plain, .gz, .xz or .bz2).")
-@click.option("--max-size", type=click.IntRange(min=1), default=1024, show_default=True, metavar="MB",
+@click.option("--max-size", type=click.IntRange(min=1), default=512, show_default=True, metavar="MB",
               help="Megabytes a download or card file may have.")
 @click.option("--timeout", type=click.FloatRange(min=1), default=1800, show_default=True, metavar="SECONDS",
               help="Seconds the whole download may take (a connection silent for 60 s counts as dropped).")

@@ -36,7 +36,7 @@ class FetchError(Exception):
 class Limits:
     """What a download may take."""
 
-    max_bytes: int = 1024 * 2**20
+    max_bytes: int = 512 * 2**20
     seconds: float = 1800.0
     """The whole download, every attempt included."""
     stall: float = 60.0
@@ -66,7 +66,7 @@ def check_url(url: str) -> None:
 
 
 class _Redirects(urllib.request.HTTPRedirectHandler):
-    """Follows redirects to http and https only (never file: or ftp:)."""
+    """Follows redirects to http and https only (never file: or ftp:), and from https only to https."""
 
     max_redirections = 5
 
@@ -76,6 +76,8 @@ class _Redirects(urllib.request.HTTPRedirectHandler):
             check_url(newurl)
         except ValueError as exc:
             raise FetchError(f"{req.full_url}: redirected to {exc}") from None
+        if req.full_url.startswith("https:") and not newurl.startswith("https:"):
+            raise FetchError(f"{req.full_url}: redirected to {newurl!r}, not https")
         return super().redirect_request(req, fp, code, msg, headers, newurl)
 
 

@@ -19,7 +19,7 @@ from legality.cards.card import Card, CardLibraryError, kind
 from legality.cards.mtgjson import read_mtgjson
 from legality.cards.scryfall import read_scryfall
 
-MAX_BYTES = 1024 * 2**20
+MAX_BYTES = 512 * 2**20
 """A card file (uncompressed) larger than this is refused: Scryfall's Oracle Cards is about 160 MB."""
 COMPRESSED: dict[bytes, Callable[[Path, str], IO[bytes]]] = {
     b"\x1f\x8b": gzip.open, b"\xfd7zXZ\x00": lzma.open, b"BZh": bz2.open}  # type: ignore[dict-item]
