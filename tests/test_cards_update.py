@@ -260,3 +260,15 @@ def test_progress_bar_on_a_terminal() -> None:
     late.close()
     assert quick.getvalue() == ""  # done before the bar's half second: no bar
 
+
+
+def test_the_page_uses_the_downloaded_library(data_dir: Path, server: CardServer) -> None:
+    """The page's card look-up and autocomplete (legality.serve) find faces and tokens after an update."""
+    pytest.importorskip("starlette")
+    from legality.serve.api import Api
+    from legality.serve.cards import names
+
+    assert _run("cards", "update", "--url", server.index("/oracle-cards.json"), *MIN).exit_code == 0
+    assert "Insectile Aberration" in names("insect", None) and "Marit Lage" in names("marit", None)
+    stomp = Api(None, None, 1.0).card("Stomp")
+    assert stomp["name"] == "Stomp" and stomp["types"] == ["instant"]

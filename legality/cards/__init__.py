@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import difflib
 import os
-from collections.abc import Iterator, Mapping
+from collections.abc import ItemsView, Iterator, Mapping, ValuesView
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -60,6 +60,16 @@ class Library(Mapping[str, Card]):
             return
         yield from self.top
         yield from (k for k in self.base if k not in self.top)
+
+    def items(self) -> ItemsView[str, Card]:
+        if isinstance(self.top, stored.StoredCards):
+            self.top.parse_all()  # one parse of every row rather than one per name
+        return super().items()
+
+    def values(self) -> ValuesView[Card]:
+        if isinstance(self.top, stored.StoredCards):
+            self.top.parse_all()
+        return super().values()
 
     def __len__(self) -> int:
         if self._len is None:

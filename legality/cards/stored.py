@@ -107,14 +107,14 @@ class StoredCards(Mapping[str, Card]):
         return name in self._names
 
     def items(self) -> ItemsView[str, Card]:
-        self._parse_all()
+        self.parse_all()
         return super().items()
 
     def values(self) -> ValuesView[Card]:
-        self._parse_all()
+        self.parse_all()
         return super().values()
 
-    def _parse_all(self) -> None:
+    def parse_all(self) -> None:
         """Every row at once (one JSON parse of all the lines), for a walk over every card (autocomplete)."""
         if len(self._cards) == len(self._offsets):
             return
