@@ -36,9 +36,8 @@ def lines(path: str | None = None) -> list[str]:
     in_use = library(path)
     if in_use.origin == "builtin":
         out = [f"card library: the built-in cards ({len(in_use.base)} cards, those of the examples)"]
-        if path == BUILTIN or info["downloaded"] is None:
-            out.append(f"  {HOW}" if info["downloaded"] is None else "  (--cards builtin: the downloaded library "
-                       "is not used)")
+        out.append(f"  {HOW}" if info["downloaded"] is None else
+                   f"  (the downloaded library is not used: --cards or LEGALITY_CARDS is {BUILTIN!r})")
         return out
     if in_use.origin == "given":
         out = [f"card library: {in_use.location} (given by --cards or LEGALITY_CARDS)"]
