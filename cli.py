@@ -61,6 +61,22 @@ class BadInput(click.ClickException):
             click.echo(f"error: {self.message}", err=True)
 
 
+class CardsPath(click.Path):
+    """A card file that exists, or ``builtin`` (the built-in cards alone, whatever was downloaded)."""
+
+    def __init__(self) -> None:
+        super().__init__(exists=True, dir_okay=False)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        from legality.cards import BUILTIN
+
+        return value if value == BUILTIN else super().convert(value, param, ctx)
+
+
+CARDS_HELP = ("Card library to use instead of the one `legality cards update` downloaded: a Scryfall 'Oracle Cards' "
+              "or MTGJSON AtomicCards file, or 'builtin' (also LEGALITY_CARDS).")
+
+
 def judging_options(f: F) -> F:
     """Options shared by every command that judges: edition, switches, output, time limit."""
     f = click.option("--time-limit", type=click.FloatRange(min=0.01), default=DEFAULT_TIME_LIMIT,
@@ -78,10 +94,8 @@ def judging_options(f: F) -> F:
     f = click.option("--ignore-unread", is_flag=True,
                      help="Rules text that is not understood makes a verdict undecided (exit 3) unless this is given: "
                           "then the verdict is given as if that text changed nothing (still listing it).")(f)
-    f = click.option("--cards", "cards", type=click.Path(exists=True, dir_okay=False), default=None,
-                     envvar="LEGALITY_CARDS",
-                     help="Card library to load: Scryfall 'Oracle Cards' bulk JSON or MTGJSON AtomicCards.json "
-                          "(also LEGALITY_CARDS).")(f)
+    f = click.option("--cards", "cards", type=CardsPath(), default=None, envvar="LEGALITY_CARDS",
+                     help=CARDS_HELP)(f)
     return f
 
 
@@ -333,8 +347,7 @@ def _leave(code: int) -> NoReturn:
               help="Seconds the solver may spend per case; past it the case is UNDECIDED, never a pass.")
 @click.option("--ignore-unread", is_flag=True,
               help="Judge boards whose rules text is not all understood instead of counting them UNDECIDED.")
-@click.option("--cards", "cards", type=click.Path(exists=True, dir_okay=False), default=None,
-              envvar="LEGALITY_CARDS", help="Card library to load (Scryfall or MTGJSON file).")
+@click.option("--cards", "cards", type=CardsPath(), default=None, envvar="LEGALITY_CARDS", help=CARDS_HELP)
 def regress_cmd(paths: tuple[str, ...], suite: str | None, answers: str | None, junit_file: str | None,
                 as_json: bool, jobs: int, pattern: str | None, rules: str | None, time_limit: float,
                 ignore_unread: bool, cards: str | None) -> None:
@@ -418,8 +431,7 @@ def regress_cmd(paths: tuple[str, ...], suite: str | None, answers: str | None, 
 @main.command("card")
 @click.argument("name", required=False)
 @click.option("--text", "text", default=None, help="Read this rules text instead of a library card's.")
-@click.option("--cards", "cards", type=click.Path(exists=True, dir_okay=False), default=None,
-              envvar="LEGALITY_CARDS", help="Card library to load (Scryfall or MTGJSON file).")
+@click.option("--cards", "cards", type=CardsPath(), default=None, envvar="LEGALITY_CARDS", help=CARDS_HELP)
 @click.option("--json", "as_json", is_flag=True, help="Print what was understood as JSON.")
 @click.option("--hand-size", type=click.IntRange(min=0, max=BOUND), default=None,
               help="Cards in its controller's hand, for texts that count them.")
@@ -434,7 +446,7 @@ def card_cmd(name: str | None, text: str | None, cards: str | None, as_json: boo
         legality card "Gorilla Berserkers"
         legality card --text "Creatures without flying can't attack."
     """
-    from legality.cards import lookup
+    from legality.cards import library, lookup
     from legality.text.context import Context
     from legality.text.describe import KIND_WORDS, describe, reading_json
     from legality.text.read import read
@@ -444,11 +456,13 @@ def card_cmd(name: str | None, text: str | None, cards: str | None, as_json: boo
             raise BadInput("give a card NAME or --text", as_json)
         card = lookup(name, _cards(cards, as_json))
         if card is None:
-            raise BadInput(f"no card named {name!r} in the library (load one with --cards)", as_json)
+            hint = library(cards).missing("read free text with --text")
+            raise BadInput(f"no card named {name!r} in the card library ({hint})", as_json)
         text, name = card.oracle, card.name
         head = f"{card.name}: {' '.join(card.supertypes + card.types)}" + (
             f" — {' '.join(card.subtypes)}" if card.subtypes else "") + (
             f" {card.power}/{card.toughness}" if card.power is not None else "")
+        head = "\n".join([head, *(f"  ({note})" for note in card.notes())])
     else:
         head = f"text{f' of {name}' if name else ''}"
     readings = read(text, name, Context(x=x, hand_size=hand_size, source_id=name))
@@ -470,12 +484,99 @@ def card_cmd(name: str | None, text: str | None, cards: str | None, as_json: boo
         click.echo("  (no rules text)")
 
 
+@main.group("cards", invoke_without_command=True)
+@click.option("--cards", "cards", type=CardsPath(), default=None, envvar="LEGALITY_CARDS", help=CARDS_HELP)
+@click.option("--json", "as_json", is_flag=True, help="Print it as JSON.")
+@click.pass_context
+def cards_group(ctx: click.Context, cards: str | None, as_json: bool) -> None:
+    """The card library: which one the commands and the page use, its source, date and number of cards.
+
+    Without `legality cards update` the library is the built-in cards (those of the examples); after
+    it, every card, tokens and faces of double-faced, split, adventure and flip cards included, kept
+    in the user's data folder (LEGALITY_DATA_DIR moves it). --cards or LEGALITY_CARDS override it.
+
+    \b
+    Examples:
+        legality cards
+        legality cards --json
+    """
+    if ctx.invoked_subcommand is not None:
+        return
+    from legality.cards.status import lines, status
+
+    _cards(cards, as_json)
+    if as_json:
+        click.echo(json.dumps(status(cards), indent=2))
+    else:
+        click.echo("\n".join(lines(cards)))
+
+
+@cards_group.command("update")
+@click.option("--url", default=None, metavar="URL",
+              help="Download from this bulk-data index (Scryfall's shape) or card file instead of Scryfall's "
+                   "index, e.g. a mirror [default: https://api.scryfall.com/bulk-data].")
+@click.option("--file", "file", type=click.Path(exists=True, dir_okay=False), default=None,
+              help="Use a card file already downloaded: Scryfall 'Oracle Cards' or MTGJSON AtomicCards "
+                   "(plain, .gz, .xz or .bz2).")
+@click.option("--max-size", type=click.IntRange(min=1), default=512, show_default=True, metavar="MB",
+              help="Megabytes a download or card file may have.")
+@click.option("--timeout", type=click.FloatRange(min=1), default=1800, show_default=True, metavar="SECONDS",
+              help="Seconds the whole download may take (a connection silent for 60 s counts as dropped).")
+@click.option("--retries", type=click.IntRange(min=0, max=20), default=3, show_default=True,
+              help="Further attempts after a dropped connection, each resuming where the last stopped.")
+@click.option("--min-cards", type=click.IntRange(min=0), default=10_000, show_default=True,
+              help="Refuse data with fewer cards than this (a truncated or wrong file).")
+@click.option("--force", is_flag=True, help="Download even when the index names the data already stored.")
+@click.option("--quiet", "-q", is_flag=True, help="No progress on standard error.")
+def cards_update_cmd(url: str | None, file: str | None, max_size: int, timeout: float, retries: int,
+                     min_cards: int, force: bool, quiet: bool) -> None:
+    """Download the current card data and keep it as the library every command and the page use.
+
+    By default: Scryfall's bulk data "Oracle Cards" (about 160 MB), found through its bulk-data
+    index. A dropped connection is resumed where the server allows it (also by the next update). The
+    data is checked (JSON shape, number of cards) before it replaces the stored library, whole: a
+    failed or refused update leaves the library as it was.
+
+    \b
+    Exit codes:
+        0    stored, or already up to date
+        1    the download failed (network, HTTP error, size or time limit) or the update could not run
+        2    bad input: not an http(s) URL, a file or download that isn't card data, too few cards
+    """
+    from legality.cards import CardLibraryError
+    from legality.cards.fetch import FetchError, Limits
+    from legality.cards.status import lines
+    from legality.cards.update import Report, Request, UpdateError, update
+
+    if url is not None and file is not None:
+        raise BadInput("give --url or --file, not both")
+    request = Request(url, file, Limits(max_bytes=max_size * 2**20, seconds=timeout, retries=retries), min_cards,
+                      force)
+    report = Report(None if quiet else sys.stderr, bars=not quiet and sys.stderr.isatty())
+    try:
+        update(request, report)
+    except CardLibraryError as exc:
+        raise BadInput(f"{exc}\nthe card library was not changed") from None
+    except (FetchError, UpdateError) as exc:
+        click.echo(f"error: {exc}\nthe card library was not changed", err=True)
+        sys.exit(1)
+    click.echo("\n".join(lines()))
+
+
+@cards_group.command("remove")
+def cards_remove_cmd() -> None:
+    """Delete the downloaded card library: the commands and the page use the built-in cards again."""
+    from legality.cards.update import remove
+
+    removed = remove()
+    click.echo(f"removed {removed}" if removed else "no downloaded card library to remove")
+
+
 @main.command("serve")
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to listen on; the default lets only this machine in (0.0.0.0: every network).")
 @click.option("--port", type=click.IntRange(min=0, max=65535), default=8000, show_default=True)
-@click.option("--cards", "cards", type=click.Path(exists=True, dir_okay=False), default=None,
-              envvar="LEGALITY_CARDS", help="Card library to load (Scryfall or MTGJSON file).")
+@click.option("--cards", "cards", type=CardsPath(), default=None, envvar="LEGALITY_CARDS", help=CARDS_HELP)
 @click.option("--fixtures", "fixtures", type=click.Path(exists=True, file_okay=False), default=None,
               help="Folder of fixture boards the page lists (default: ./fixtures when there is one).")
 @click.option("--time-limit", type=click.FloatRange(min=0.01), default=DEFAULT_TIME_LIMIT, show_default=True,

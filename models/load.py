@@ -88,6 +88,10 @@ class CardDefaults(Protocol):
         """Known card names close to ``name`` (for "did you mean ...?")."""
         ...
 
+    def missing(self) -> str:
+        """What to do about a name the library lacks, e.g. how to get every card."""
+        ...
+
 
 IDENTIFYING = ("oracle", "types", "power", "toughness")
 """Fields that say what a permanent is when the card library doesn't know its name."""
@@ -114,7 +118,7 @@ def fill_from_library(data: Mapping[str, Any], cards: CardDefaults) -> tuple[dic
                     hint = f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
                     problems.append(Problem(f"$.permanents[{i}].name", f"no card named {p['name']!r} in the card "
                                             f"library, and the permanent gives none of {', '.join(IDENTIFYING)} "
-                                            f"(load a card file with --cards, or give its fields){hint}"))
+                                            f"({cards.missing()}){hint}"))
             filled.append(p)
         out["permanents"] = filled
     return out, problems
