@@ -93,14 +93,20 @@ def test_small_checks_answer_while_heavy_requests_run(server: Server) -> None:
     board.join(30)
     slow.close()
     # deadline: the time limit (3 s or ?time_limit=1), 2 s of margin, 1 s and 1 s per 64 KiB of body
+    killed = 0
     for reply, deadline in ((text_reply[0], 3 + 2 + 1 + len(LONG_TEXT) / 65536),
                             (board_reply[0], 1 + 2 + 1 + len(huge_board()) / 65536)):
-        assert reply.status == 503 and "took longer than" in reply.json()["error"], reply.body
+        # the server cuts off work past its deadline (503), unless the checker's own time limit, which bounds
+        # building the problems too, already answered: undecided, naming the phase that ran out of time
+        cut = reply.status == 503 and "took longer than" in reply.json()["error"]
+        own = reply.status == 200 and str(reply.json().get("undecided_reason", "")).startswith("time limit: 1 s")
+        assert cut or (own and reply is board_reply[0]), reply.body
+        killed += cut
         assert reply.seconds < deadline + 3, f"answered after {reply.seconds:.1f} s, deadline {deadline:.1f} s"
     replaced = time.monotonic() + 30
-    while not (len(now := server.worker_pids()) == 3 and len(now - workers) == 2) and time.monotonic() < replaced:
+    while not (len(now := server.worker_pids()) == 3 and len(now - workers) == killed) and time.monotonic() < replaced:
         time.sleep(0.2)
-    assert len(now) == 3 and len(now - workers) == 2, "the two overrun workers are killed and replaced"
+    assert len(now) == 3 and len(now - workers) == killed, "each overrun worker is killed and replaced"
     assert server.check().status == 200
 
 
