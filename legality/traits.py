@@ -403,8 +403,11 @@ def asked_facts(board: Board, taken: list[tuple[Ability, str, str]]) -> list[str
 
 
 def _asks(value: object, field: str) -> bool:
+    """Whether a quality within ``value`` (an ability's dump) gives ``field``; a condition's own fields (a dict with a
+    ``kind``: "it has a +1/+1 counter", about its source alone) are asked by the condition itself."""
     if isinstance(value, dict):
-        return value.get(field) is not None or any(_asks(v, field) for v in value.values())
+        own = "kind" not in value and value.get(field) is not None
+        return own or any(_asks(v, field) for v in value.values())
     if isinstance(value, (list, tuple)):
         return any(_asks(v, field) for v in value)
     return False
