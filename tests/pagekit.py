@@ -186,7 +186,8 @@ def card_id(name: str, taken: set[str]) -> str:
 def real_commander_board() -> dict[str, Any]:
     """A four-player Commander board of library cards by name only (their text read by the checker): 10
     attackers of player A spread over B, C and D, 15 possible blockers, a commander each, lands and
-    enchantments; no blocks declared yet."""
+    enchantments; no blocks declared yet. Each player's graveyard size is given (Stone-Tongue Basilisk's
+    threshold reads it), so the board's every sentence is read and its rulings are decided."""
     taken: set[str] = set()
     perms: list[dict[str, Any]] = []
     attacks = []
@@ -202,7 +203,8 @@ def real_commander_board() -> dict[str, Any]:
                           **({"commander": True} if name in COMMANDERS else {})})
     for player, names in OTHERS.items():
         perms.extend({"id": card_id(name, taken), "name": name, "controller": player} for name in names)
-    return {"version": 1, "active_player": "A", "players": [{"id": p, "life": 40} for p in ("A", *defenders)],
+    return {"version": 1, "active_player": "A",
+            "players": [{"id": p, "life": 40, "graveyard_size": 3} for p in ("A", *defenders)],
             "permanents": perms, "attacks": attacks, "blocks": []}
 
 

@@ -12,7 +12,9 @@ from legality.text.describe import reading_json
 from legality.text.read import read
 
 CLOSE = 0.6
-"""How alike (difflib's ratio) a misspelled name and a library name must be for the name to be offered."""
+"""How alike (difflib's ratio) a misspelled name and a library name must be for autocomplete to offer it."""
+MEANT = 0.75
+"""... and for "did you mean" to name it (as the CLI's board loader does)."""
 
 
 def reading(text: str, name: str | None) -> list[dict[str, Any]]:
@@ -36,7 +38,7 @@ def _rank(key: str, needle: str, words: list[str]) -> int | None:
     return 2 if needle in key else None
 
 
-def names(prefix: str, cards: str | None, limit: int = 20) -> list[str]:
+def names(prefix: str, cards: str | None, limit: int = 20, cutoff: float = CLOSE) -> list[str]:
     """Library names for what was typed: those that start with it, then those whose words it starts, then
     those that contain it, then names spelt alike (a misspelling: "grizly bears"), at most ``limit``."""
     needle = " ".join(prefix.lower().split())
@@ -48,11 +50,11 @@ def names(prefix: str, cards: str | None, limit: int = 20) -> list[str]:
     out = [name for _, name in ranked[:limit]]
     if len(out) < limit:
         seen = set(out)
-        close = difflib.get_close_matches(needle, list(every), n=limit, cutoff=CLOSE)
+        close = difflib.get_close_matches(needle, list(every), n=limit, cutoff=cutoff)
         out += [every[k] for k in close if every[k] not in seen][:limit - len(out)]
     return out
 
 
 def suggestions(name: str, cards: str | None, limit: int = 3) -> list[str]:
     """Library names a judge may have meant by ``name`` (not in the library), best first."""
-    return names(name, cards, limit)
+    return names(name, cards, limit, MEANT)

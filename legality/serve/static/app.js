@@ -517,16 +517,18 @@ function refreshCard(id) {
 }
 
 // ---- effects ---------------------------------------------------------------------------------------------
+// With no source on the battlefield, an effect gets a neutral source name: one its text never uses (a name in
+// the text would be read as the source itself, "~"). Goad's is "Goad", which the reader keeps as the verb.
 const PRESETS = {
   goad: { source: "Goad", text: () => "Goad target creature.",
     about: "The target creature attacks each combat if able, and attacks a player other than the goading player (the effect's controller) if able (701.15b)." },
   provoke: { needs: true, text: (src) => `Target creature defending player controls blocks ${src} this combat if able.`,
     about: "Choose the attacking creature with provoke as the Source, and the creature it provoked as the target." },
-  "must-be-blocked": { source: "Must be blocked", text: () => "Target creature must be blocked this turn if able.",
+  "must-be-blocked": { source: "Resolved spell", text: () => "Target creature must be blocked this turn if able.",
     about: "The target creature must be blocked this turn if able (509.1c)." },
   fog: { source: "Fog", text: () => "Prevent all combat damage that would be dealt this turn.",
     about: "Damage prevention is not modelled by the checker yet: it reports this text as not understood, so the ruling is UNDECIDED and says what it would be if the text changed nothing." },
-  other: { source: "Effect", text: null, about: "Any rules text of a resolved spell or ability that lasts this turn." },
+  other: { source: "Resolved spell", text: null, about: "Any rules text of a resolved spell or ability that lasts this turn." },
 };
 function presetText() {
   const preset = PRESETS[$("effect-preset").value], src = perm($("effect-source").value);
