@@ -1,8 +1,8 @@
 """What the page's browser tests share: a system Chromium for pytest-playwright, ``legality serve`` on a free
 port of 127.0.0.1, and the few steps every test takes on the page (open it, wait for a ruling, add a card).
 
-A test module uses them with ``from pagekit import browser_type_launch_args, server`` (pytest finds fixtures
-by name in the module). Nothing here talks to any other machine; no browser is downloaded.
+A test module defines its two fixtures, ``browser_type_launch_args`` and ``server``, in three lines each from
+``launch_args`` and ``serving`` here. Nothing here talks to any other machine; no browser is downloaded.
 """
 
 from __future__ import annotations
@@ -44,13 +44,12 @@ def chromium_path() -> str | None:
     return shutil.which("chromium") or shutil.which("chromium-browser")
 
 
-@pytest.fixture(scope="session")
-def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+def launch_args(playwright_args: dict[str, Any]) -> dict[str, Any]:
     """pytest-playwright's launch options, pointed at the system Chromium (skip when there is none)."""
     path = chromium_path()
     if path is None:
         pytest.skip("no Chromium installed (apt-get install chromium, or set LEGALITY_CHROMIUM)")
-    return {**browser_type_launch_args, "executable_path": path, "args": ["--no-sandbox"]}
+    return {**playwright_args, "executable_path": path, "args": ["--no-sandbox"]}
 
 
 def start_server(root: Path = ROOT) -> tuple[subprocess.Popen[str], str]:
@@ -78,9 +77,8 @@ def start_server(root: Path = ROOT) -> tuple[subprocess.Popen[str], str]:
     return proc, f"http://127.0.0.1:{port}"
 
 
-@pytest.fixture(scope="module")
-def server() -> Iterator[str]:
-    """The base URL of a ``legality serve`` of this checkout, for the tests of one module."""
+def serving() -> Iterator[str]:
+    """The base URL of a ``legality serve`` of this checkout while it runs (for the tests of one module)."""
     proc, base = start_server()
     try:
         yield base
@@ -157,9 +155,12 @@ def focused(page: Page) -> str:
 
 
 def no_overflow(page: Page) -> tuple[int, int]:
-    """The document's width and the viewport's (the page must not scroll sideways)."""
-    got = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
-    return int(got[0]), int(got[1])
+    """The document's width and the screen's (the page must not scroll sideways). The screen's is the width the
+    context was made with: a phone widens its layout viewport (innerWidth) to fit content that runs over."""
+    width = page.evaluate("Math.max(document.documentElement.scrollWidth, document.body.scrollWidth, innerWidth)")
+    size = page.viewport_size
+    assert size is not None
+    return int(width), int(size["width"])
 
 
 ATTACKERS = ("Serra Angel", "Shivan Dragon", "Colossal Dreadmaw", "Gorilla Berserkers", "Boggart Brute",
@@ -197,12 +198,12 @@ def real_commander_board() -> dict[str, Any]:
         perms.append({"id": pid, "name": name, "controller": "A", **({"commander": True} if name in COMMANDERS
                                                                     else {})})
         attacks.append({"attacker": pid, "target": defenders[i % 3]})
-    for player, names in BLOCKERS.items():
-        for name in names:
+    for player, blockers in BLOCKERS.items():
+        for name in blockers:
             perms.append({"id": card_id(name, taken), "name": name, "controller": player,
                           **({"commander": True} if name in COMMANDERS else {})})
-    for player, names in OTHERS.items():
-        perms.extend({"id": card_id(name, taken), "name": name, "controller": player} for name in names)
+    for player, others in OTHERS.items():
+        perms.extend({"id": card_id(name, taken), "name": name, "controller": player} for name in others)
     return {"version": 1, "active_player": "A",
             "players": [{"id": p, "life": 40, "graveyard_size": 3} for p in ("A", *defenders)],
             "permanents": perms, "attacks": attacks, "blocks": []}

@@ -8,21 +8,32 @@ What is relied on: 702.19c-e (trample: lethal damage to the blocker, the rest to
 
 from __future__ import annotations
 
-import pytest
-from playwright.sync_api import Browser, Page, expect
+from collections.abc import Iterator
+from typing import Any
 
-from pagekit import (  # noqa: F401 (fixtures)
+import pagekit
+import pytest
+from pagekit import (
     add_card,
     add_custom,
     board_of,
-    browser_type_launch_args,
     focused,
     open_page,
     pick,
     ruling_after,
-    server,
     verdict,
 )
+from playwright.sync_api import Browser, Page, expect
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    return pagekit.launch_args(browser_type_launch_args)
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    yield from pagekit.serving()
 
 
 def fill_custom_without_adding(page: Page) -> None:
@@ -69,7 +80,7 @@ def test_the_trample_split_on_grizzly_bears_is_legal(browser: Browser, server: s
     for target, amount in (("Grizzly Bears (grizzly-bears)", "2"), ("Player B", "3")):
         share = page.get_by_label(f"Damage from Trampler (trampler) to {target}")
         share.fill(amount)
-        ruling_after(page, lambda s=share: s.press("Enter"))  # a number counts once committed
+        ruling_after(page, lambda: share.press("Enter"))  # noqa: B023 (called at once; a number counts once committed)
     assert verdict(page) == "LEGAL", page.locator("#ruling").inner_text()
     expect(page.locator("#ruling-body")).to_contain_text("Destroyed: Grizzly Bears (grizzly-bears)")
     expect(page.locator("#ruling-body table")).to_contain_text("17")  # player B: 20 - 3

@@ -13,24 +13,33 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import pagekit
 import pytest
-from playwright.sync_api import Browser, Page, Route, expect
-
-from pagekit import (  # noqa: F401 (fixtures)
+from pagekit import (
     ROOT,
     add_card,
     add_custom,
     board_of,
-    browser_type_launch_args,
     open_page,
     pick,
     ruling_after,
-    server,
     verdict,
 )
+from playwright.sync_api import Browser, Page, Route, expect
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    return pagekit.launch_args(browser_type_launch_args)
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    yield from pagekit.serving()
 
 
 def add_effect(page: Page, kind: str, controller: str, targets: list[str], source: str = "") -> None:

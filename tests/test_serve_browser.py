@@ -12,26 +12,37 @@ from __future__ import annotations
 import json
 import statistics
 import time
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
-from playwright.sync_api import Browser, Page, expect
-
-from pagekit import (  # noqa: F401 (fixtures)
+import pagekit
+import pytest
+from pagekit import (
     DESKTOP,
     WAIT_MS,
     add_card,
     add_custom,
     block_click_pairs,
-    browser_type_launch_args,
     focused,
     no_overflow,
     open_page,
     pick,
     real_commander_board,
     ruling_after,
-    server,
     verdict,
 )
+from playwright.sync_api import Browser, Page, expect
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    return pagekit.launch_args(browser_type_launch_args)
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    yield from pagekit.serving()
 
 
 def judge_from_blank(page: Page, shots: Path, tag: str) -> None:
@@ -135,7 +146,7 @@ def click_to_ruling(page: Page, pairs: list[tuple[str, str]]) -> tuple[list[floa
         pick(page, blocker)
         n = page.evaluate("window.__legality.timings.length")
         started = time.perf_counter()
-        ruling_after(page, lambda a=attacker: pick(page, a))
+        ruling_after(page, lambda: pick(page, attacker))  # noqa: B023 (called at once)
         outside.append((time.perf_counter() - started) * 1000)
         in_page.append(float(page.evaluate(f"window.__legality.timings[{n}]")))
         judged.append(float(page.evaluate("window.__legality.judge") or 0))
@@ -144,7 +155,8 @@ def click_to_ruling(page: Page, pairs: list[tuple[str, str]]) -> tuple[list[floa
 
 
 def figures(xs: list[float]) -> str:
-    return f"median {statistics.median(xs):.0f} ms, p95 {statistics.quantiles(xs, n=20)[-1]:.0f} ms, max {max(xs):.0f} ms"
+    p95 = statistics.quantiles(xs, n=20)[-1]
+    return f"median {statistics.median(xs):.0f} ms, p95 {p95:.0f} ms, max {max(xs):.0f} ms"
 
 
 def test_commander_board_click_to_ruling(browser: Browser, server: str, tmp_path: Path) -> None:

@@ -712,7 +712,7 @@ function showRuling(v) {
   named = apart ? new Map() : namedBy(v);
   const out = [];
   if ((v.not_understood || []).length) out.push(unreadBlock(v, byText));
-  if (apart) out.push(ignoringBlock(apart, v.kind));
+  if (apart) out.push(ignoringBlock(apart, v.kind, what));
   else out.push(...findings(v, v.kind, true));
   if (!apart && (v.notes || []).length) out.push(el("h3", { text: "Notes" }), el("ul", {}, ...v.notes.map((n) => el("li", { text: n }))));
   withFocus(() => $("ruling-body").replaceChildren(...out));
@@ -730,10 +730,10 @@ function unreadBlock(v, byText) {
     ? "Rules text not understood — the checker can't rule on it:" : "Rules text not understood:" }),
     el("ul", {}, ...v.not_understood.map((t) => el("li", { text: t }))));
 }
-function ignoringBlock(apart, kind) {
+function ignoringBlock(apart, kind, what) {
   return el("section", { class: "ignoring", id: "ignoring-unread", "aria-labelledby": "ignoring-h" },
     el("h3", { id: "ignoring-h", text: `Ignoring the unread text: ${word(apart.legal)}` }),
-    el("p", { class: "hint", text: `If the text not understood changes nothing, the checker finds the declaration ${word(apart.legal)}. `
+    el("p", { class: "hint", text: `If the text not understood changes nothing, the checker finds the ${what} ${word(apart.legal)}. `
       + "This is not a ruling: a judge must read that text." }),
     ...findings(apart, kind, false),
     ...((apart.notes || []).length ? [el("h4", { text: "Notes" }), el("ul", {}, ...apart.notes.map((n) => el("li", { text: n })))] : []));
@@ -778,7 +778,7 @@ function betterBlock(better, kind, ruling) {
     : `${label(d.attacker)} attacks ${label(d.target)}`).join("; ") : "no " + (kind === "block" ? "blockers" : "attackers");
   const head = ruling ? el("button", { type: "button", id: "show-legal", key: "show-legal", onclick: applyBetter, text: "Show a legal declaration" })
     : el("h4", { text: "A declaration that would be legal" });
-  return [head, el("p", { class: "hint", text: said })];
+  return [head, el("p", { class: "hint", text: `${ruling ? "Legal instead" : "It would be"}: ${said}` })];
 }
 function damageBlock(v, h) {
   const out = [el(h, { text: "After combat damage" }), el("table", {},
