@@ -702,7 +702,10 @@ function showRuling(v) {
   const undecided = v.undecided || v.legal === null;
   const byText = undecided && v.undecided_reason === "text not understood";
   const what = { attack: "declaration of attackers", block: "declaration of blockers", damage: "combat damage" }[v.kind] || v.kind;
-  const opts = v.rules_options ? ` · ${v.rules_options.conditional}, ${v.rules_options.paid_costs}` : "";
+  // The two switches are named only when they are not the defaults (in-force, paid-set).
+  const o = v.rules_options || {};
+  const opts = [o.conditional !== undefined && o.conditional !== "in-force" && `conditional ${o.conditional}`,
+    o.paid_costs !== undefined && o.paid_costs !== "paid-set" && `paid costs ${o.paid_costs}`].filter(Boolean).map((x) => ` · ${x}`).join("");
   const reason = !undecided ? null : byText ? `${plural((v.not_understood || []).length, "sentence")} of rules text not understood`
     : `not settled: ${v.undecided_reason || "time limit"}`;
   showVerdict(v.legal, `${what} · rules ${v.rules}${opts}`, undecided, reason);
