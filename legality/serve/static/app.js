@@ -74,7 +74,6 @@ function keywordsOf(p) {
   const read = (cardOf(p).sentences || []).filter((s) => s.status !== "not understood").flatMap((s) => s.keywords || []);
   return [...new Set([...(p.keywords || []), ...read])];
 }
-function unreadOf(p) { return (cardOf(p).sentences || []).filter((s) => s.status === "not understood"); }
 
 // ---- reading cards and text: one request at a time, so a ruling always finds a worker ---------------
 let chain = Promise.resolve();
@@ -463,7 +462,11 @@ const STATUS_MARKS = { "understood": ["✓", "understood"], "no combat meaning":
   "not understood": ["?", "not understood"] };
 function renderText(p, known) {
   // What the reader made of the card's rules text, sentence by sentence, by kind of ability.
-  if (known && known.missing) return el("p", { class: "unread", text: `No card named “${p.name}” in the library: give its text as a custom permanent.` });
+  if (known && known.missing) {
+    const given = ["types", "power", "toughness", "loyalty", "defense", "keywords", "abilities"].some((k) => p[k] !== undefined);
+    return el("p", { class: given ? "text-none" : "unread", text: given ? "Not a library card: the values the board gives are used."
+      : `No card named “${p.name}” in the library: give its text as a custom permanent.` });
+  }
   if (!known) return null;
   // A keyword the checker knows is already on the card's keyword line: the list gives the rest.
   const sentences = (known.sentences || []).filter((s) => !(s.template === "keywords" && s.status === "understood"));
