@@ -181,6 +181,11 @@ def test_undo_and_redo(browser: Browser, server: str) -> None:
     ruling_after(page, redo.click)
     expect(page.locator(".card")).to_have_count(2)
     assert focused(page) == "redo"
+    page.locator('[data-key="edit-hill-giant"]').click()  # a card drawn before the undo changes the board of now
+    ruling_after(page, page.locator('[data-key="tapped-hill-giant"]').check)
+    assert board_of(page)["permanents"][1]["tapped"] is True
+    ruling_after(page, undo.click)
+    assert "tapped" not in board_of(page)["permanents"][1]
     page.locator('[data-key="pick-grizzly-bears"]').focus()
     ruling_after(page, lambda: page.keyboard.press("Control+z"))
     ruling_after(page, lambda: page.keyboard.press("Control+z"))

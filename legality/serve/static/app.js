@@ -405,27 +405,54 @@ function num(value, onset, attrs) {
     onchange: (e) => { if (!Number.isInteger(e.target.valueAsNumber)) return; onset(e.target.valueAsNumber); changed({ delay: 250, what: attrs["aria-label"] }); } });
 }
 function renderPlayers() {
-  const commanders = board.permanents.filter((p) => p.commander);
-  const s = step();
-  $("players").replaceChildren(...board.players.map((pl) => {
-    const target = s === "attack" && selected && pl.id !== board.active_player;
-    const head = el("div", { class: "player-head" },
-      el("h3", { text: `Player ${pl.id}${pl.id === board.active_player ? " (active)" : ""}` }),
-      el("label", {}, "Life ", num(pl.life, (v) => { pl.life = v; }, { "aria-label": `Player ${pl.id} life`, key: `life-${pl.id}` })),
-      el("label", {}, "Poison ", num(pl.poison, (v) => { pl.poison = v; }, { min: 0, "aria-label": `Player ${pl.id} poison counters`, key: `poison-${pl.id}` })),
-      ...commanders.filter((c) => c.controller !== pl.id).map((c) =>
-        el("label", {}, `Commander damage from ${c.name} `, num((pl.commander_damage || {})[c.id], (v) => {
-          pl.commander_damage = { ...(pl.commander_damage || {}), [c.id]: v }; },
-        { min: 0, "aria-label": `Player ${pl.id} commander damage taken from ${label(c.id)}`, key: `cmd-${pl.id}-${c.id}` }))),
-      target ? el("button", { type: "button", class: "attack-player", key: `attack-${pl.id}`, onclick: () => attackPlayer(pl.id),
-        text: `Attack player ${pl.id}` }) : null,
-      named.has(pl.id) ? el("span", { class: "ruled", text: named.get(pl.id).join("; ") }) : null);
-    const mine = board.permanents.filter((p) => p.controller === pl.id);
-    const cards = mine.length ? el("div", { class: "cards" }, ...mine.map(renderCard))
-      : el("p", { class: "hint", text: "No permanents." });
-    return el("section", { class: "player" + (named.has(pl.id) ? " flagged" : ""), id: "player-" + pl.id,
-      "aria-label": `Player ${pl.id}` }, head, cards);
-  }));
+  // Only what changed is drawn again: a card whose permanent, state and reading are as last drawn keeps its
+  // element (a Commander board has dozens), so a click redraws a card or two, not the whole board.
+  const shared = JSON.stringify([board.permanents.filter(isCreature).map((p) => [p.id, p.name]), board.players.map((p) => p.id)]);
+  const sections = board.players.map((pl) => playerSection(pl, shared));
+  if (!sameNodes($("players").children, sections)) $("players").replaceChildren(...sections);
+  for (const id of drawn.keys()) if (!perm(id)) drawn.delete(id);
+  highlight();
+}
+function sameNodes(now, want) {
+  return now.length === want.length && want.every((n, i) => now[i] === n);
+}
+function playerSection(pl, shared) {
+  const sec = document.getElementById("player-" + pl.id)
+    || el("section", { class: "player", id: "player-" + pl.id, "aria-label": `Player ${pl.id}` }, el("div"), el("div"));
+  sec.firstChild.replaceWith(playerHead(pl));
+  const mine = board.permanents.filter((p) => p.controller === pl.id);
+  const nodes = mine.map((p) => cardNode(p, shared));
+  const box = sec.lastChild;
+  if (!mine.length) box.replaceWith(el("p", { class: "hint", text: "No permanents." }));
+  else if (box.className !== "cards") box.replaceWith(el("div", { class: "cards" }, ...nodes));
+  else if (box.children.length === nodes.length) nodes.forEach((n, i) => { if (box.children[i] !== n) box.children[i].replaceWith(n); });
+  else box.replaceChildren(...nodes);
+  return sec;
+}
+function playerHead(pl) {
+  const target = step() === "attack" && selected && pl.id !== board.active_player;
+  const commanders = board.permanents.filter((p) => p.commander && p.controller !== pl.id);
+  return el("div", { class: "player-head" },
+    el("h3", { text: `Player ${pl.id}${pl.id === board.active_player ? " (active)" : ""}` }),
+    el("label", {}, "Life ", num(pl.life, (v) => { pl.life = v; }, { "aria-label": `Player ${pl.id} life`, key: `life-${pl.id}` })),
+    el("label", {}, "Poison ", num(pl.poison, (v) => { pl.poison = v; }, { min: 0, "aria-label": `Player ${pl.id} poison counters`, key: `poison-${pl.id}` })),
+    ...commanders.map((c) =>
+      el("label", {}, `Commander damage from ${c.name} `, num((pl.commander_damage || {})[c.id], (v) => {
+        pl.commander_damage = { ...(pl.commander_damage || {}), [c.id]: v }; },
+      { min: 0, "aria-label": `Player ${pl.id} commander damage taken from ${label(c.id)}`, key: `cmd-${pl.id}-${c.id}` }))),
+    target ? el("button", { type: "button", class: "attack-player", key: `attack-${pl.id}`, onclick: () => attackPlayer(pl.id),
+      text: `Attack player ${pl.id}` }) : null,
+    el("span", { class: "ruled" }));
+}
+const drawn = new Map();  // permanent id → { sig, node }: the card as last drawn, and what it was drawn from
+function cardNode(p, shared) {
+  const sig = JSON.stringify([p, selected === p.id, info.has(infoKey(p)), stateOf(p), step(), shared]);
+  const old = drawn.get(p.id);
+  if (old && old.sig === sig) return old.node;
+  const node = renderCard(p);
+  if (old && old.node.querySelector("details")?.open) node.querySelector("details").open = true;
+  drawn.set(p.id, { sig, node });
+  return node;
 }
 function stateOf(p) {
   const att = (board.attacks || []).find((a) => a.attacker === p.id);
@@ -484,39 +511,38 @@ function renderText(p, known) {
     }));
 }
 function renderEdit(p) {
-  const toggle = (k, text) => el("label", {}, el("input", { type: "checkbox", checked: !!p[k], key: `${k}-${p.id}`,
-    onchange: (e) => { if (e.target.checked) p[k] = true; else delete p[k]; changed({ what: `${text}: ${label(p.id)}` }); } }), ` ${text}`);
-  const power = field(p, "power"), tough = field(p, "toughness");
-  const counter = (d) => el("button", { type: "button", key: `counter${d}-${p.id}`, "aria-label": `${d > 0 ? "+1/+1" : "-1/-1"} counter on ${label(p.id)}`,
-    onclick: () => { p.power = (field(p, "power") ?? 0) + d; p.toughness = Math.max(0, (field(p, "toughness") ?? 0) + d); changed({ what: `${d > 0 ? "+1/+1" : "-1/-1"} on ${label(p.id)}` }); },
+  // A drawn card outlives the object it was drawn from (undo replaces the board): its controls change the
+  // permanent with its id on the board now, never the object they were made from.
+  const id = p.id, live = () => perm(id);
+  const edit = (what, change) => { const q = live(); if (q) { change(q); changed({ what: `${what}: ${label(id)}` }); } };
+  const toggle = (k, text) => el("label", {}, el("input", { type: "checkbox", checked: !!p[k], key: `${k}-${id}`,
+    onchange: (e) => edit(text, (q) => { if (e.target.checked) q[k] = true; else delete q[k]; }) }), ` ${text}`);
+  const counter = (d) => el("button", { type: "button", key: `counter${d}-${id}`, "aria-label": `${d > 0 ? "+1/+1" : "-1/-1"} counter on ${label(id)}`,
+    onclick: () => edit(d > 0 ? "+1/+1" : "-1/-1", (q) => { q.power = (field(q, "power") ?? 0) + d; q.toughness = Math.max(0, (field(q, "toughness") ?? 0) + d); }),
     text: d > 0 ? "+1/+1" : "−1/−1" });
+  const value = (k, letter, attrs) => el("label", {}, `${letter} `, el("input", { type: "number", value: field(p, k) ?? 0, inputmode: "numeric",
+    key: `${k}-${id}`, ...attrs, onchange: (e) => { const v = e.target.valueAsNumber; if (Number.isInteger(v)) edit(k, (q) => { q[k] = v; }); } }));
   const creature = isCreature(p);
-  return el("details", {}, el("summary", { text: "Edit", "aria-label": `Edit ${label(p.id)}`, key: "edit-" + p.id }),
+  return el("details", {}, el("summary", { text: "Edit", "aria-label": `Edit ${label(id)}`, key: "edit-" + id }),
     toggle("tapped", "tapped"), creature ? toggle("summoning_sick", "summoning sick") : null, toggle("commander", "commander"),
-    creature ? el("label", {}, "P ", num(power, (v) => { p.power = v; }, { "aria-label": `Power of ${label(p.id)}`, key: "power-" + p.id })) : null,
-    creature ? el("label", {}, "T ", num(tough, (v) => { p.toughness = v; }, { min: 0, "aria-label": `Toughness of ${label(p.id)}`, key: "tough-" + p.id })) : null,
+    creature ? value("power", "P", { "aria-label": `Power of ${label(id)}` }) : null,
+    creature ? value("toughness", "T", { min: 0, "aria-label": `Toughness of ${label(id)}` }) : null,
     creature ? counter(1) : null, creature ? counter(-1) : null, creature ? null : attachSelect(p),
-    el("button", { type: "button", key: "remove-" + p.id, onclick: () => removePermanent(p.id), text: "Remove",
-      "aria-label": `Remove ${label(p.id)}` }));
+    el("button", { type: "button", key: "remove-" + id, onclick: () => removePermanent(id), text: "Remove",
+      "aria-label": `Remove ${label(id)}` }));
 }
 function attachSelect(p) {
-  const others = board.permanents.filter((q) => q.id !== p.id && isCreature(q));
-  const sel = el("select", { key: "attach-" + p.id, "aria-label": `${label(p.id)} is attached to`,
-    onchange: (e) => { if (e.target.value) p.attached_to = e.target.value; else delete p.attached_to; changed({ what: `attach ${label(p.id)}` }); } },
+  const id = p.id, others = board.permanents.filter((q) => q.id !== id && isCreature(q));
+  const sel = el("select", { key: "attach-" + id, "aria-label": `${label(id)} is attached to`,
+    onchange: (e) => { const q = perm(id); if (!q) return; if (e.target.value) q.attached_to = e.target.value; else delete q.attached_to; changed({ what: `attach ${label(id)}` }); } },
     el("option", { value: "", text: "(nothing)" }), ...others.map((q) => el("option", { value: q.id, text: label(q.id) })),
     ...board.players.map((q) => el("option", { value: q.id, text: `Player ${q.id}` })));
   sel.value = p.attached_to || "";
   return el("label", {}, "Attached to ", sel);
 }
 function refreshCard(id) {
-  const p = perm(id), old = document.getElementById("perm-" + id);
-  if (!p || !old) return;
-  keepFocus(() => {
-    const open = old.querySelector("details")?.open;
-    const card = renderCard(p);
-    if (open) card.querySelector("details").open = true;
-    old.replaceWith(card);
-  });
+  // A card's reading has arrived: that card is drawn again (the others that depend on it too).
+  if (perm(id)) keepFocus(renderPlayers);
 }
 
 // ---- effects ---------------------------------------------------------------------------------------------
@@ -813,6 +839,7 @@ function highlight() {
     const s = $("player-" + pl.id);
     if (!s) continue;
     s.classList.toggle("flagged", named.has(pl.id));
+    s.querySelector(".player-head .ruled").textContent = (named.get(pl.id) || []).join("; ");
     s.setAttribute("aria-label", `Player ${pl.id}${named.has(pl.id) ? ", " + named.get(pl.id).join("; ") : ""}`);
   }
 }
