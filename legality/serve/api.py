@@ -102,7 +102,6 @@ class Api:
             if board.attacks is None:
                 raise ApiError(422, "the board has no $.attacks: there is no combat damage to deal",
                                problems=[_problem("$.attacks", "missing: there is no combat damage to deal")])
-            # as ``legality damage``: a verdict never rests on text the checker could not read
             return unread_undecided(resolve_damage(board, q["rules"], q["maximize"], q["time_limit"])).to_json()
         try:
             if kind == "options":
