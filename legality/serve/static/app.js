@@ -1026,14 +1026,19 @@ function suggestNames() {
   }, 120);
 }
 function showNames(names) {
+  // The name highlighted with the arrow keys stays highlighted when the list comes again with it.
   const list = $("name-list"), input = $("perm-name");
-  list.replaceChildren(...names.map((n, i) => el("li", { role: "option", id: "name-" + i, "aria-selected": "false", text: n,
-    onmousedown: (e) => { e.preventDefault(); chooseName(n); } })));
+  const was = list.querySelector("[aria-selected=true]")?.textContent;
+  list.replaceChildren(...names.map((n, i) => el("li", { role: "option", id: "name-" + i, "aria-selected": n === was ? "true" : "false",
+    text: n, onmousedown: (e) => { e.preventDefault(); chooseName(n); } })));
   list.hidden = !names.length;
   input.setAttribute("aria-expanded", names.length ? "true" : "false");
-  input.removeAttribute("aria-activedescendant");
+  const at = names.indexOf(was);
+  if (at >= 0) input.setAttribute("aria-activedescendant", "name-" + at); else input.removeAttribute("aria-activedescendant");
 }
 function closeNames() {
+  namesSeq++;  // a list still on its way is not shown
+  clearTimeout(namesTimer);
   $("name-list").hidden = true;
   $("perm-name").setAttribute("aria-expanded", "false");
   $("perm-name").removeAttribute("aria-activedescendant");
