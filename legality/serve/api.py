@@ -14,7 +14,7 @@ from legality import EDITIONS, BoardError, NothingToJudge, check, parse_board, r
 from legality.batch import rules_options
 from legality.cards import CardLibraryError, lookup
 from legality.options import legal_declarations
-from legality.serve.cards import card_json, names, reading
+from legality.serve.cards import card_json, names, reading, suggestions
 from legality.verdict import unread_undecided
 from models import Board
 from models.jsontext import MAX_DEPTH, loads, nested_deeper
@@ -113,10 +113,12 @@ class Api:
                 from None
 
     def card(self, name: str) -> dict[str, Any]:
-        """GET /api/card/{name}: the card's fields and what is read from its text; 404 if unknown."""
+        """GET /api/card/{name}: the card's fields and what is read from its text; 404 if unknown, with the
+        library's names closest to it (``suggestions``, for "did you mean")."""
         card = lookup(name, self.cards) if len(name) <= MAX_NAME else None
         if card is None:
-            raise ApiError(404, f"no card named {name!r} in the library")
+            close = suggestions(name, self.cards) if len(name) <= MAX_NAME else []
+            raise ApiError(404, f"no card named {name!r} in the library", suggestions=close)
         return card_json(card)
 
     def text(self, body: bytes) -> dict[str, Any]:
@@ -134,7 +136,7 @@ class Api:
         return {"name": name, "text": text, "sentences": reading(text, name)}
 
     def names(self, prefix: str) -> list[str]:
-        """GET /api/cards?prefix=: card names for autocomplete."""
+        """GET /api/cards?prefix=: card names for autocomplete, misspellings matched too."""
         return names(prefix, self.cards)
 
     def schema(self) -> dict[str, Any]:

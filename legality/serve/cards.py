@@ -1,13 +1,20 @@
-"""What the checker reads from a card's rules text, as the page and GET /api/card show it."""
+"""What the checker reads from a card's rules text, as the page and GET /api/card show it; card names for the
+page's autocomplete and its "did you mean"."""
 
 from __future__ import annotations
 
+import difflib
 from typing import Any
 
 from legality.cards import Card, library
 from legality.text.context import Context
 from legality.text.describe import reading_json
 from legality.text.read import read
+
+CLOSE = 0.6
+"""How alike (difflib's ratio) a misspelled name and a library name must be for autocomplete to offer it."""
+MEANT = 0.75
+"""... and for "did you mean" to name it (as the CLI's board loader does)."""
 
 
 def reading(text: str, name: str | None) -> list[dict[str, Any]]:
@@ -20,10 +27,34 @@ def card_json(card: Card) -> dict[str, Any]:
     return {"name": card.name, "text": card.oracle, **card.defaults(), "sentences": reading(card.oracle, card.name)}
 
 
-def names(prefix: str, cards: str | None, limit: int = 20) -> list[str]:
-    """Library names that start with ``prefix`` (then those that contain it), for autocomplete."""
-    needle = prefix.strip().lower()
-    every = library(cards)
-    starts = sorted(c.name for k, c in every.items() if k.startswith(needle))
-    inside = sorted(c.name for k, c in every.items() if needle in k and not k.startswith(needle))
-    return (starts + inside)[:limit]
+def _rank(key: str, needle: str, words: list[str]) -> int | None:
+    """How well a library name (lower case) answers what was typed: 0 it starts with it, 1 each word typed
+    starts a word of the name ("griz bea"), 2 it contains it; None otherwise."""
+    if key.startswith(needle):
+        return 0
+    name_words = key.replace(",", " ").split()
+    if all(any(w.startswith(q) for w in name_words) for q in words):
+        return 1
+    return 2 if needle in key else None
+
+
+def names(prefix: str, cards: str | None, limit: int = 20, cutoff: float = CLOSE) -> list[str]:
+    """Library names for what was typed: those that start with it, then those whose words it starts, then
+    those that contain it, then names spelt alike (a misspelling: "grizly bears"), at most ``limit``."""
+    needle = " ".join(prefix.lower().split())
+    every = {c.name.lower(): c.name for c in library(cards).values()}
+    if not needle:
+        return sorted(every.values())[:limit]
+    words = needle.split()
+    ranked = sorted((rank, name) for key, name in every.items() if (rank := _rank(key, needle, words)) is not None)
+    out = [name for _, name in ranked[:limit]]
+    if len(out) < limit:
+        seen = set(out)
+        close = difflib.get_close_matches(needle, list(every), n=limit, cutoff=cutoff)
+        out += [every[k] for k in close if every[k] not in seen][:limit - len(out)]
+    return out
+
+
+def suggestions(name: str, cards: str | None, limit: int = 3) -> list[str]:
+    """Library names a judge may have meant by ``name`` (not in the library), best first."""
+    return names(name, cards, limit, MEANT)
