@@ -59,11 +59,21 @@ def normalise(text: str, name: str | None) -> str:
         for n in sorted({name, name.split(",")[0]}, key=len, reverse=True):
             if len(n) > 2 and not _rules_word(n):
                 t = re.sub(r"(?<![a-z])" + re.escape(n) + r"(?![a-z])", "~", t, flags=re.IGNORECASE)
+        t = _short_name(t, name)
     t = re.sub(r"\bCARDNAME\b", "~", t, flags=re.IGNORECASE)
     t = t.lower()
     t = re.sub(r"\bthis (?:creature|permanent)\b", "~", t)
     t = re.sub(r"[ \t]+", " ", t)
     return t
+
+
+def _short_name(text: str, name: str) -> str:
+    """A legendary's short name with no comma ("Gorm" of "Gorm the Great": "... and Gorm must be blocked by two or
+    more creatures if able") as ``~``: the first word, capitalised as a name is, wherever it stands whole."""
+    first, the, _ = name.partition(" the ")
+    if not the or " " in first or len(first) < 3 or not first[0].isupper() or _rules_word(first):
+        return text
+    return re.sub(r"(?<![A-Za-z~])" + re.escape(first) + r"(?![A-Za-z])", "~", text)
 
 
 def _rules_word(name: str) -> bool:
