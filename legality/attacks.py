@@ -49,7 +49,7 @@ def counted_others(game: Game, holder: Permanent, s: Sourced,
 
 
 def others_words(ab: OthersAlso, verb: str) -> str:
-    """"at least 2 other creatures attack", "a creature with power greater than this one's also attacks"."""
+    """"at least 2 other creatures attack", "a creature (power greater than this one's) also attacks"."""
     if ab.quality is None:
         return f"at least {ab.n} other creature{'s' if ab.n != 1 else ''} {verb}"
     what = f"creature{'s' if ab.n != 1 else ''} ({quality_words(ab.quality)})"

@@ -220,7 +220,10 @@ def improve(problem: Problem, atoms: Sequence[Atom], near: Declaration, conditio
     other atoms of its creature; with ``climb``, moves go on while one gains (a lower bound on the maximum for
     the explanation). Only the restrictions and requirements a move touches are checked again (the others keep
     their state), so a move costs little however large the board; at most ``tries`` moves are tried, and
-    with ``seconds`` it gives up (None, or the best found when climbing) once they have passed."""
+    with ``seconds`` it gives up (None, or the best found when climbing) once they have passed. A counting
+    requirement ("blocked by two or more") gains only when its count is reached: a move that adds one of two
+    blockers gains nothing and is not taken, so moves may miss what the search and the model find (never the
+    other way round: every gain is measured by ``obeyed`` itself)."""
     deadline = None if seconds is None else time.monotonic() + seconds
     allowed = set(atoms)
     wanted = {a for q in problem.requirements for a in q.fulfils & allowed} | near

@@ -69,11 +69,17 @@ def normalise(text: str, name: str | None) -> str:
 
 def _short_name(text: str, name: str) -> str:
     """A legendary's short name with no comma ("Gorm" of "Gorm the Great": "... and Gorm must be blocked by two or
-    more creatures if able") as ``~``: the first word, capitalised as a name is, wherever it stands whole."""
+    more creatures if able") as ``~``: the first word, capitalised as a name is, wherever it stands whole; not in
+    the words before " — " that lead a line (a flavor or ability word, "Blade of Magnus — ", keeps its words)."""
     first, the, _ = name.partition(" the ")
     if not the or " " in first or len(first) < 3 or not first[0].isupper() or _rules_word(first):
         return text
-    return re.sub(r"(?<![A-Za-z~])" + re.escape(first) + r"(?![A-Za-z])", "~", text)
+    pattern = re.compile(r"(?<![A-Za-z~])" + re.escape(first) + r"(?![A-Za-z])")
+    lines = []
+    for line in text.split("\n"):
+        lead, dash, rest = line.rpartition(" — ") if " — " in line else ("", "", line)
+        lines.append(lead + dash + pattern.sub("~", rest))
+    return "\n".join(lines)
 
 
 def _rules_word(name: str) -> bool:
