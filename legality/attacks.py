@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 
 from legality.deadline import check
 from legality.rules import INFINITY, Atom, Cost, Forbidden, Problem, Requirement, Restriction
-from legality.traits import Game
-from models.abilities import AttackCost, AttacksPlayer, CantAttack, MaxAttackers
+from legality.text.describe import quality_words
+from legality.traits import Game, MatchContext, Sourced, matches
+from models.abilities import AttackCost, AttacksPlayer, CantAttack, MaxAttackers, OthersAlso
+from models.board import Permanent
 
 PAID_HASTE = {"dash": "702.109a", "blitz": "702.152a"}
 """Keywords whose static ability gives haste only if that alternative cost was paid: the board says (keywords)."""
@@ -33,6 +36,38 @@ def defending_player_of(game: Game, target: str) -> str:
     if "battle" in p.card_types and p.protector is not None:
         return p.protector
     return p.controller
+
+
+def counted_others(game: Game, holder: Permanent, s: Sourced,
+                   others: Iterable[tuple[Permanent, frozenset[Atom]]]) -> tuple[frozenset[Atom], ...]:
+    """The groups an "unless N other creatures [with a quality] also attack (block)" restriction counts: the atoms
+    of each other creature with the quality, measured from ``holder`` ("greater power" than its own)."""
+    ab = s.ability
+    assert isinstance(ab, OthersAlso)
+    if ab.quality is None:
+        return tuple(atoms for p, atoms in others if p.id != holder.id)
+    ctx = MatchContext.of(game.board).for_source(s.you, holder)
+    return tuple(atoms for p, atoms in others
+                 if p.id != holder.id and matches(ab.quality, p, game.traits[p.id].keywords, ctx))
+
+
+def others_words(ab: OthersAlso, verb: str) -> str:
+    """"at least 2 other creatures attack", "a creature (power greater than this one's) also attacks"."""
+    if ab.quality is None:
+        return f"at least {ab.n} other creature{'s' if ab.n != 1 else ''} {verb}"
+    what = f"creature{'s' if ab.n != 1 else ''} ({quality_words(ab.quality)})"
+    return f"{'a' if ab.n == 1 else f'at least {ab.n} other'} {what} also {verb}{'s' if ab.n == 1 else ''}"
+
+
+def unless_others_attack(game: Game, c: Permanent, s: Sourced, actors: list[Permanent],
+                         by_actor: dict[str, list[Atom]]) -> Restriction:
+    """508.1c: "can't attack unless at least N other creatures [with a quality] attack" (Orcish Conscripts, Okk):
+    when the creature attacks, the number of other attackers with the quality must be N or more."""
+    ab = s.ability
+    assert isinstance(ab, OthersAlso)
+    groups = counted_others(game, c, s, ((p, frozenset(by_actor[p.id])) for p in actors))
+    return Restriction("508.1c", f"{c.name} ({c.id}) can't attack unless {others_words(ab, 'attack')} "
+                       f"({s.source})", s.source, groups, ((ab.n, INFINITY),), frozenset(by_actor[c.id]), (c.id,))
 
 
 def attack_problem(game: Game) -> Problem:
@@ -97,6 +132,8 @@ def attack_problem(game: Game) -> Problem:
             restrictions.append(Restriction(
                 "508.1c", f"{n} can't attack alone ({s.source}); another creature must attack too",
                 s.source, others(c.id), ((1, INFINITY),), frozenset(mine), (c.id,)))
+        for s in tr.of("cant_attack_unless_others_attack"):
+            restrictions.append(unless_others_attack(game, c, s, actors, by_actor))
         for s in tr.of("attacks_alone_only"):
             restrictions.append(Restriction(
                 "508.1c", f"{n} can only attack alone ({s.source}); no other creature may attack with it",

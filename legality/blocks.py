@@ -3,21 +3,25 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
 
-from legality.attacks import defending_player_of
+from legality.attacks import counted_others, defending_player_of, others_words
 from legality.deadline import check
 from legality.match import matches
 from legality.rules import INFINITY, Atom, Cost, Forbidden, Problem, Requirement, Restriction
+from legality.text.describe import quality_words
 from legality.traits import Game, Sourced
 from models.abilities import (
     BlockAdditional,
     BlockCost,
+    BlockedByCount,
     BlockedByQuality,
     BlockerCount,
     BlocksAttacker,
     CanBlockOnly,
     CantBlock,
     Landwalk,
+    OthersAlso,
     Protection,
 )
 from models.board import Permanent
@@ -132,6 +136,46 @@ def _attacker_side(game: Game, s: Sourced, b: Permanent, a: Permanent, defender:
     return []
 
 
+def unless_others_block(game: Game, b: Permanent, s: Sourced, blockers: list[Permanent],
+                        blocks_by: dict[str, frozenset[Atom]]) -> Restriction:
+    """509.1b: "can't block unless at least N other creatures [with a quality] block" (Orcish Conscripts, Okk):
+    when the creature blocks, the number of other blockers of its player with the quality must be N or more."""
+    ab = s.ability
+    assert isinstance(ab, OthersAlso)
+    groups = counted_others(game, b, s, ((p, blocks_by[p.id]) for p in blockers))
+    return Restriction("509.1b", f"{_named(b)} can't block unless {others_words(ab, 'block')} ({s.source})",
+                       s.source, groups, ((ab.n, INFINITY),), blocks_by[b.id], (b.id,))
+
+
+def blockers_words(ab: BlockedByCount) -> str:
+    """"two or more creatures", "exactly one creature", "a creature (Eldrazi)"."""
+    what = f" ({quality_words(ab.quality)})" if ab.quality is not None else ""
+    if ab.at_most is None:
+        return f"a creature{what}" if ab.at_least == 1 else f"{ab.at_least} or more creatures{what}"
+    if ab.at_most == ab.at_least:
+        return f"exactly {ab.at_least} creature{'s' if ab.at_least != 1 else ''}{what}"
+    return f"{ab.at_least} to {ab.at_most} creatures{what}"
+
+
+def blocked_by(game: Game, a: Permanent, s: Sourced, blockers: list[Permanent],
+               hits: Callable[[str, str], frozenset[Atom]]) -> Requirement:
+    """509.1c: "must be blocked by [N or more / exactly N / a quality] creature(s) if able", one requirement
+    (Gorm the Great, Nacatl War-Pride, Slayer's Cleaver). One group per creature it counts (its blocks of the
+    attacker's band, 702.22h); "a creature with a quality" is obeyed by any of their blocks, a plain requirement."""
+    ab = s.ability
+    assert isinstance(ab, BlockedByCount)
+    ctx = game.context(s)
+    counted = [b for b in blockers
+               if ab.quality is None or matches(ab.quality, b, game.traits[b.id].keywords, ctx)]
+    groups = tuple(g for g in (hits(b.id, a.id) for b in counted) if g)
+    text = f"{_named(a)} must be blocked by {blockers_words(ab)} if able ({s.source})"
+    union = frozenset().union(*groups)
+    if ab.at_least == 1 and ab.at_most is None:
+        return Requirement("509.1c", text, s.source, a.id, union)
+    return Requirement("509.1c", text, s.source, a.id, union, groups=groups,
+                       domain=((ab.at_least, ab.at_most if ab.at_most is not None else INFINITY),))
+
+
 def block_problem(game: Game, defender: str) -> Problem:
     """Build the block problem of one defending player (802.4b: others' attackers and blockers ignored)."""
     board = game.board
@@ -186,6 +230,8 @@ def block_problem(game: Game, defender: str) -> Problem:
                 "509.1b", f"{n} can't block alone ({s.source}); another creature must block too",
                 s.source, tuple(v for k, v in blocks_by.items() if k != b.id), ((1, INFINITY),),
                 blocks_by[b.id], (b.id,)))
+        for s in tb.of("cant_block_unless_others_block"):
+            restrictions.append(unless_others_block(game, b, s, blockers, blocks_by))
         for s in tb.of("block_cost"):
             assert isinstance(s.ability, BlockCost)
             costs.append(Cost(f"{s.origin}:{b.id}", "509.1d", s.source, b.id, b.controller,
@@ -230,6 +276,8 @@ def block_problem(game: Game, defender: str) -> Problem:
                     requirements.append(Requirement(
                         "509.1c", f"{b.name} ({b.id}) blocks {n} if able: all creatures able to block it "
                         f"do so ({s.source})", s.source, b.id, hits(b.id, a.id)))
+            elif isinstance(ab, BlockedByCount):
+                requirements.append(blocked_by(game, a, s, blockers, hits))
             elif ab.kind == "must_be_blocked":
                 requirements.append(Requirement(
                     "509.1c", f"{n} must be blocked if able ({s.source})", s.source, a.id,

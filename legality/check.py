@@ -19,7 +19,7 @@ from legality.editions import (
     find_edition,
     judge,
 )
-from legality.evaluate import cost_totals, in_force, incurred, obeyed
+from legality.evaluate import cost_totals, fulfillable, in_force, incurred, obeyed
 from legality.history import notes as history_notes
 from legality.rules import Atom, Declaration, Kind, Problem, Violation
 from legality.solve import EXPLANATION_SECONDS
@@ -170,7 +170,7 @@ def judge_question(q: Question, edition: Edition, opts: RulesOptions,
         avail = set(allowed_atoms(p, paid))
         for r in p.requirements:
             st = RequirementStatus(r.rule, r.text, r.source, r.creature, obeyed(r, d, opts.conditional),
-                                   in_force(r, d), bool(r.fulfils & avail))
+                                   in_force(r, d), fulfillable(r, avail))
             statuses.append(st)
             if r in j.missed:
                 missed.append(st)

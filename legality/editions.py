@@ -2,7 +2,11 @@
 
 ``current`` and ``m10``: the declaration must reach the global maximum (508.1d, 509.1c).
 ``2006``: rule 500.5, the declaration is compared only with its neighbourhood: itself with any
-assignments removed, plus assignments that each fulfil a requirement in force in it.
+assignments removed, plus assignments that each fulfil a requirement in force in it. A requirement that
+names its blockers by number (Gorm the Great: "blocked by two or more creatures") is fulfilled only by
+several creatures together; 500.5 asks to consider "any options for any creature(s) that will satisfy a
+requirement", so every assignment that takes part in fulfilling it (each block of that attacker by a
+creature the requirement counts) is in the neighbourhood, as one block is for "must be blocked".
 Both switches of ``rules_options`` apply to every edition (contract, "Editions").
 """
 
@@ -67,7 +71,8 @@ def allowed_atoms(problem: Problem, paid: frozenset[str]) -> list[Atom]:
 
 
 def neighbourhood(problem: Problem, decl: Declaration, base: list[Atom]) -> list[Atom]:
-    """Rule 500.5: the declaration's own atoms, plus atoms fulfilling a requirement in force in it."""
+    """Rule 500.5: the declaration's own atoms, plus atoms fulfilling a requirement in force in it (for a counting
+    requirement, every atom of its groups: the options of the creatures that together satisfy it)."""
     addable: set[Atom] = set()
     for q in problem.requirements:
         if in_force(q, decl):

@@ -108,13 +108,39 @@ def add_restrictions(enc: Encoding, problem: Problem) -> None:
             enc.model.add_linear_expression_in_domain(expr, domain)
 
 
+def count_in_domain(enc: Encoding, groups: Sequence[frozenset[Atom]], domain: Sequence[tuple[int, int]]) -> Literal:
+    """A literal equal to "the number of chosen groups lies in ``domain``" (a constant when the model's atoms
+    settle it): both directions are enforced, so the literal is the count's test and nothing else."""
+    live = [lit for lit in (enc.any_of(g) for g in groups) if not isinstance(lit, bool)]
+    n = len(live)
+    intervals = [[lo, min(hi, n)] for lo, hi in domain if lo <= n]
+    if not intervals:
+        return False
+    inside = cp_model.Domain.from_intervals(intervals)
+    outside = inside.complement().intersection_with(cp_model.Domain(0, n))
+    if outside.is_empty():
+        return True
+    y = enc.model.new_bool_var(f"count{len(enc.indicators)}")
+    expr = cp_model.LinearExpr.sum(live)
+    enc.model.add_linear_expression_in_domain(expr, inside).only_enforce_if(y)
+    enc.model.add_linear_expression_in_domain(expr, outside).only_enforce_if(y.Not())
+    return y
+
+
+def fulfilment(enc: Encoding, q: Requirement) -> Literal:
+    """A literal equal to "the declaration does what ``q`` asks" (``legality.evaluate.fulfilled``)."""
+    if q.counting:
+        return count_in_domain(enc, q.groups, q.domain)
+    return enc.any_of(q.fulfils)
+
+
 def add_requirement_indicators(enc: Encoding, problem: Problem, conditional: str) -> None:
     """Stage 3: a literal per requirement that is true exactly when the requirement counts as obeyed."""
     model = enc.model
     poll = Poll("building the solver's model (requirements)", 64)
     for q in problem.requirements:
         poll()
-        f = enc.any_of(q.fulfils)
+        f = fulfilment(enc, q)
         if q.condition is None:
             enc.indicators.append((q, f))
             continue

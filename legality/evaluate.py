@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from collections.abc import Set as AbstractSet
 
 from legality.rules import Atom, Declaration, Problem, Requirement, Restriction, Violation
 
@@ -60,14 +61,31 @@ def in_force(q: Requirement, decl: Declaration) -> bool:
     return q.condition is None or bool(q.condition & decl)
 
 
+def fulfilled(q: Requirement, decl: AbstractSet[Atom]) -> bool:
+    """Whether the declaration does what the requirement asks: chooses an atom of it, or for a counting
+    requirement (509.1c, "blocked by two or more creatures") chooses a number of its groups in its domain."""
+    if q.counting:
+        return q.allows(sum(1 for g in q.groups if not g.isdisjoint(decl)))
+    return not q.fulfils.isdisjoint(decl)
+
+
+def fulfillable(q: Requirement, atoms: AbstractSet[Atom]) -> bool:
+    """Whether some declaration made of ``atoms`` alone fulfils the requirement, restrictions aside (an upper
+    bound): an atom of it, or for a counting requirement as many of its groups as its domain's least count."""
+    if q.counting:
+        most = sum(1 for g in q.groups if not g.isdisjoint(atoms))
+        return any(lo <= most for lo, _ in q.domain)
+    return not q.fulfils.isdisjoint(atoms)
+
+
 def obeyed(q: Requirement, decl: Declaration, conditional: Conditional) -> bool:
     """Whether the requirement counts as obeyed, under the ``conditional`` switch (contract, "Editions")."""
-    fulfilled = bool(q.fulfils & decl)
+    done = fulfilled(q, decl)
     if q.condition is None:
-        return fulfilled
+        return done
     if conditional == "implication":
-        return fulfilled or not (q.condition & decl)
-    return fulfilled and bool(q.condition & decl)
+        return done or not (q.condition & decl)
+    return done and bool(q.condition & decl)
 
 
 def score(problem: Problem, decl: Declaration, conditional: Conditional) -> int:

@@ -53,6 +53,10 @@ MECHANICS: dict[str, Mechanic] = {m.name: m for m in (
     Mechanic("goad", date(2016, 8, 1), "Conspiracy: Take the Crown (August 2016)", "judged by today's 701.15"),
     Mechanic("commander", date(2011, 6, 1), "the Commander rules (903, June 2011)",
              "judged by today's 903.10a and 704.6c"),
+    Mechanic("blocked by a number of creatures", date(2007, 5, 1), "Future Sight (May 2007: Nacatl War-Pride's "
+             "\"must be blocked by exactly one creature if able\")",
+             "judged by rule 500.5 as read here: each block that takes part in obeying such a requirement is an option "
+             "considered (\"options for any creature(s) that will satisfy a requirement\")"),
 )}
 
 
@@ -85,6 +89,8 @@ def found(game: Game) -> dict[str, list[str]]:
                 add(name, p.id)
         if traits.of("goad"):
             add("goad", p.id)
+        if traits.of("must_be_blocked_by"):
+            add("blocked by a number of creatures", p.id)
     return {k: v for k, v in out.items() if v}
 
 

@@ -59,6 +59,10 @@ class Requirement:
 
     A conditional requirement (Viashino Bey, Ekundu Cyclops) applies only when an atom of
     ``condition`` is chosen; the edition's ``conditional`` switch decides how it counts then.
+    A counting requirement (509.1c, one that names its blockers: Gorm the Great "must be blocked by two
+    or more creatures if able") has a ``domain``: it is obeyed when the number of chosen ``groups`` (one
+    group per blocker) lies in it, as a Restriction's count; ``fulfils`` is then the union of the groups,
+    every atom that takes part. Its domain never holds 0: a requirement is never obeyed by doing nothing.
     """
 
     rule: str
@@ -67,6 +71,23 @@ class Requirement:
     creature: str
     fulfils: frozenset[Atom]
     condition: frozenset[Atom] | None = None
+    groups: tuple[frozenset[Atom], ...] = ()
+    domain: tuple[tuple[int, int], ...] = ()
+
+    def __post_init__(self) -> None:
+        if any(lo <= 0 for lo, _ in self.domain):
+            raise ValueError(f"requirement {self.text!r}: a count of 0 can't obey a requirement")
+        if self.domain and self.fulfils != frozenset().union(*self.groups):
+            raise ValueError(f"requirement {self.text!r}: fulfils must be the union of its groups")
+
+    @property
+    def counting(self) -> bool:
+        """Whether it is obeyed by a number of groups (``domain``) rather than by any one atom."""
+        return bool(self.domain)
+
+    def allows(self, count: int) -> bool:
+        """Whether ``count`` chosen groups obey a counting requirement."""
+        return any(lo <= count <= hi for lo, hi in self.domain)
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from legality.deadline import Poll, check
-from legality.evaluate import broken_restrictions, count_groups, obeyed, restriction_applies, score
+from legality.evaluate import broken_restrictions, count_groups, fulfillable, obeyed, restriction_applies, score
 from legality.rules import Atom, Declaration, Problem, Requirement, Restriction
 
 if TYPE_CHECKING:
@@ -220,7 +220,10 @@ def improve(problem: Problem, atoms: Sequence[Atom], near: Declaration, conditio
     other atoms of its creature; with ``climb``, moves go on while one gains (a lower bound on the maximum for
     the explanation). Only the restrictions and requirements a move touches are checked again (the others keep
     their state), so a move costs little however large the board; at most ``tries`` moves are tried, and
-    with ``seconds`` it gives up (None, or the best found when climbing) once they have passed."""
+    with ``seconds`` it gives up (None, or the best found when climbing) once they have passed. A counting
+    requirement ("blocked by two or more") gains only when its count is reached: a move that adds one of two
+    blockers gains nothing and is not taken, so moves may miss what the search and the model find (never the
+    other way round: every gain is measured by ``obeyed`` itself)."""
     deadline = None if seconds is None else time.monotonic() + seconds
     allowed = set(atoms)
     wanted = {a for q in problem.requirements for a in q.fulfils & allowed} | near
@@ -288,7 +291,7 @@ def obeyable(problem: Problem, atoms: Iterable[Atom], conditional: str) -> int:
     avail = set(atoms)
     n = 0
     for q in problem.requirements:
-        if q.fulfils & avail or (q.condition is not None and conditional == "implication"):
+        if fulfillable(q, avail) or (q.condition is not None and conditional == "implication"):
             n += 1
     return n
 
@@ -308,7 +311,10 @@ class _Search:
     Two prunings: an upper bound on the requirements still obeyable, and restrictions already over their
     ceiling (no superset can obey them). The bound knows that a creature limited to one atom (a blocker
     blocking one attacker, 509.1a; an attacker attacking one target, 508.1a) obeys at most the
-    requirements of one of its atoms. ``nodes`` caps the nodes visited (``SearchExhausted`` past it).
+    requirements of one of its atoms. A counting requirement (Gorm the Great: "blocked by two or more") is
+    never one atom's: the bound counts it obeyable while some count in its domain lies between the groups
+    already chosen and the groups still reachable (exact once nothing more can be chosen).
+    ``nodes`` caps the nodes visited (``SearchExhausted`` past it).
     """
 
     def __init__(self, problem: Problem, atoms: Sequence[Atom], conditional: str, nodes: int | None = None) -> None:
@@ -336,8 +342,13 @@ class _Search:
         inside: dict[int, list[int]] = {}
         self.plain: list[int] = []
         self.conditional: list[tuple[int, int]] = []
+        self.counting: list[tuple[tuple[int, ...], tuple[tuple[int, int], ...], int | None]] = []
         for q in problem.requirements:
             f = mask(q.fulfils)
+            if q.counting:
+                self.counting.append((tuple(mask(g) for g in q.groups), q.domain,
+                                      None if q.condition is None else mask(q.condition)))
+                continue
             if q.condition is not None:
                 self.conditional.append((f, mask(q.condition)))
                 continue
@@ -351,7 +362,9 @@ class _Search:
                           for s, fs in inside.items()]
         self.visited = 0
         mentions: dict[int, int] = {}
-        for f in self.plain + [f | c for f, c in self.conditional] + [f for _, fs, _ in self.exclusive for f in fs]:
+        counted = [sum(groups) | (c or 0) for groups, _, c in self.counting]
+        for f in self.plain + [f | c for f, c in self.conditional] + [f for _, fs, _ in self.exclusive for f in fs] \
+                + counted:
             for b in _bits(f):
                 mentions[b] = mentions.get(b, 0) + 1
         self.most_per_atom = max(mentions.values(), default=0)
@@ -393,6 +406,16 @@ class _Search:
                 n += sum(map(bool, map(taken.__and__, fs)))
             else:
                 n += next((k for b, k in ranked if b & avail), 0)
+        for groups, domain, when in self.counting:
+            least = sum(map(bool, map(chosen.__and__, groups)))
+            most = sum(map(bool, map(avail.__and__, groups)))
+            can = any(lo <= most and least <= hi for lo, hi in domain)
+            if when is None:
+                n += can
+            elif self.implication:
+                n += can or not when & chosen
+            else:
+                n += can and bool(when & avail)
         return n
 
     def decl(self, chosen: int) -> Declaration:

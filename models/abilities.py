@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 
 class Frozen(BaseModel):
@@ -139,6 +139,41 @@ class BlockAdditional(Frozen):
 
     kind: Literal["block_additional"]
     n: int = Field(default=1, ge=1, le=BOUND)
+
+
+class OthersAlso(Frozen):
+    """"Can't attack (block) unless [at least N other creatures / a creature with a quality] also attack(s)
+    (block(s))": a restriction on the whole declaration, not on the creature alone (508.1c, 509.1b).
+
+    ``n`` other creatures with ``quality`` must attack (block) too whenever this one does. The quality is
+    measured from the restricted creature: "a creature with greater power" is ``power_vs_source: greater``,
+    greater than its own (Okk); Orcish Conscripts is ``n`` 2 and no quality.
+    """
+
+    kind: Literal["cant_attack_unless_others_attack", "cant_block_unless_others_block"]
+    n: int = Field(default=1, ge=1, le=BOUND)
+    quality: Quality | None = None
+
+
+class BlockedByCount(Frozen):
+    """"Must be blocked by [N or more / exactly N / a quality] creature(s) if able" (509.1c): one requirement,
+    obeyed when the number of creatures with ``quality`` blocking this attacker lies in [at_least, at_most].
+
+    Gorm the Great's second requirement is ``at_least`` 2; Nacatl War-Pride's is ``at_least`` 1 and
+    ``at_most`` 1; Slayer's Cleaver's is ``at_least`` 1 with the quality Eldrazi.
+    """
+
+    kind: Literal["must_be_blocked_by"]
+    at_least: int = Field(default=1, ge=1, le=BOUND)
+    at_most: int | None = Field(default=None, ge=1, le=BOUND)
+    quality: Quality | None = None
+
+    @model_validator(mode="after")
+    def _ordered(self) -> BlockedByCount:
+        if self.at_most is not None and self.at_most < self.at_least:
+            raise ValueError(f"at_most ({self.at_most}) is less than at_least ({self.at_least}): no number of "
+                             "blockers obeys the requirement")
+        return self
 
 
 class AttacksPlayer(Frozen):
@@ -273,6 +308,7 @@ class Grant(Frozen):
 _CreatureKinds = (
     Simple | CantAttack | CantBlock | CanBlockOnly | BlockerCount | BlockedByQuality | BlockAdditional
     | AttacksPlayer | BlocksAttacker | AttackCost | BlockCost | Protection | Landwalk | Loses
+    | OthersAlso | BlockedByCount
 )
 CreatureAbility = Annotated[_CreatureKinds, Field(discriminator="kind")]
 """Abilities a single creature has."""

@@ -7,6 +7,11 @@ from typing import Any
 from hypothesis import strategies as st
 
 COLORS = ["W", "U", "B", "R", "G"]
+OTHERS = st.sampled_from([{"power_vs_source": "greater"}, {"colors": ["B", "G"]},
+                          {"any_of": [{"colors": ["R"]}, {"power_vs_source": "greater"}]}])
+"""Qualities of the other attackers (blockers) a counting restriction asks for: greater power (Okk), a colour."""
+BLOCKED_BY: list[dict[str, object]] = [{"kind": "must_be_blocked_by", "at_least": 2},  # Gorm the Great
+                                       {"kind": "must_be_blocked_by", "at_least": 1, "at_most": 1}]  # Nacatl War-Pride
 
 
 def _creature(draw: st.DrawFn, cid: str, ctrl: str, kws: list[str], abilities: list[dict[str, Any]],
@@ -52,6 +57,8 @@ def attack_boards(draw: st.DrawFn) -> dict[str, Any]:
         {"kind": "attacks_player_if_able", "player": draw(st.sampled_from(opp))},
         {"kind": "all_attack_if_this_attacks"}, {"kind": "attacks_if_creature_attacks"},
         {"kind": "attack_cost", "amount": draw(st.integers(0, 2))}, {"kind": "attacks_despite_defender"},
+        {"kind": "cant_attack_unless_others_attack", "n": draw(st.integers(1, 2))},  # Orcish Conscripts
+        {"kind": "cant_attack_unless_others_attack", "quality": draw(OTHERS)},  # Okk, Scarred Puma
     ]
     for cid in ids:
         c = _creature(draw, cid, "A", ["haste", "defender", "vigilance", "banding"], per_creature, 0.12)
@@ -107,6 +114,8 @@ def block_boards(draw: st.DrawFn) -> dict[str, Any]:
         {"kind": "cant_be_blocked_by", "quality": draw(quality)},
         {"kind": "cant_be_blocked_except_by", "quality": draw(quality)},
         {"kind": "protection", "quality": {"colors": [draw(st.sampled_from(COLORS))]}},
+        *BLOCKED_BY, {"kind": "must_be_blocked_by", "quality": draw(quality)},  # Slayer's Cleaver
+        {"kind": "must_be_blocked_by", "at_least": 2, "quality": draw(quality)},
     ]
     att_kws = ["flying", "menace", "shadow", "horsemanship", "fear", "intimidate", "skulk",
                "protection from red", "swampwalk"]
@@ -121,6 +130,8 @@ def block_boards(draw: st.DrawFn) -> dict[str, Any]:
             {"kind": "blocks_each_combat"}, {"kind": "blocks_if_able", "attacker": draw(st.sampled_from(aids))},
             {"kind": "can_block_only", "quality": {"keywords": ["flying"]}},
             {"kind": "block_cost", "amount": draw(st.integers(0, 2))},
+            {"kind": "cant_block_unless_others_block", "n": draw(st.integers(1, 2))},  # Orcish Conscripts
+            {"kind": "cant_block_unless_others_block", "quality": draw(OTHERS)},  # Okk
         ]
         perms.append(_creature(draw, f"b{i}", ctrl, ["flying", "reach", "shadow", "horsemanship"],
                                blk_abilities, 0.12))
@@ -198,7 +209,7 @@ def dense_block_boards(draw: st.DrawFn) -> dict[str, Any]:
     nb = draw(st.integers(2, 4))
     bids = [f"y{i}" for i in range(nb)]
     att_abilities: list[dict[str, Any]] = [{"kind": "min_blockers", "n": 3}, {"kind": "must_be_blocked"},
-                                           {"kind": "lure"}, {"kind": "max_blockers", "n": 1}]
+                                           {"kind": "lure"}, {"kind": "max_blockers", "n": 1}, *BLOCKED_BY]
     perms: list[dict[str, Any]] = []
     for aid in aids:
         kws = [k for k in ("flying", "menace") if draw(st.integers(0, 99)) < 35]
@@ -209,7 +220,8 @@ def dense_block_boards(draw: st.DrawFn) -> dict[str, Any]:
         blk: list[dict[str, Any]] = [
             {"kind": "block_any_number"}, {"kind": "block_additional", "n": 1}, {"kind": "cant_block_alone"},
             {"kind": "blocks_each_combat"}, {"kind": "blocks_if_able", "attacker": draw(st.sampled_from(aids))},
-            {"kind": "cant_block", "attacker": draw(st.sampled_from(aids))}]
+            {"kind": "cant_block", "attacker": draw(st.sampled_from(aids))},
+            {"kind": "cant_block_unless_others_block", "n": draw(st.integers(1, 2))}]
         kws = ["reach"] if draw(st.integers(0, 99)) < 40 else []
         perms.append({"id": bid, "name": f"Guard {bid}", "controller": "B", "power": 2, "toughness": 2,
                       "oracle": "", "keywords": kws,
@@ -238,3 +250,70 @@ def _thin(perms: list[dict[str, Any]], aids: list[str], bids: list[str]) -> None
     for b in bids:
         if pairs() > DENSE_PAIRS:
             by[b]["keywords"] = []
+
+
+def _some(draw: st.DrawFn, options: list[dict[str, Any]], most: int) -> list[dict[str, Any]]:
+    """Up to ``most`` distinct abilities among ``options``."""
+    picked = draw(st.lists(st.integers(0, len(options) - 1), max_size=most, unique=True))
+    return [options[i] for i in picked]
+
+
+@st.composite
+def counting_attack_boards(draw: st.DrawFn) -> dict[str, Any]:
+    """An attack declaration where restrictions count the other attackers (508.1c: Orcish Conscripts, Okk, Scarred
+    Puma) among requirements and the other restrictions on the set of attackers: 2-4 attackers, 1-2 opponents."""
+    opp = ["B", "C"][:draw(st.integers(1, 2))]
+    players = [{"id": p, "life": 20} for p in ["A", *opp]]
+    options: list[dict[str, Any]] = [
+        {"kind": "cant_attack_unless_others_attack", "n": 1}, {"kind": "cant_attack_unless_others_attack", "n": 2},
+        {"kind": "cant_attack_unless_others_attack", "quality": {"power_vs_source": "greater"}},
+        {"kind": "cant_attack_unless_others_attack", "quality": {"colors": ["B", "G"]}},
+        {"kind": "attacks_each_combat"}, {"kind": "cant_attack_alone"}, {"kind": "attacks_alone_only"},
+        {"kind": "attacks_player_if_able", "player": opp[-1]}, {"kind": "cant_attack", "defender": "B"},
+        {"kind": "all_attack_if_this_attacks"}]
+    perms: list[dict[str, Any]] = []
+    ids = [f"a{i}" for i in range(draw(st.integers(2, 4)))]
+    for cid in ids:
+        perms.append({"id": cid, "name": f"Raider {cid}", "controller": "A", "oracle": "",
+                      "power": draw(st.integers(0, 5)), "toughness": 2,
+                      "colors": [draw(st.sampled_from(COLORS))], "tapped": draw(st.integers(0, 99)) < 8,
+                      "abilities": _some(draw, options, 2)})
+    if draw(st.integers(0, 99)) < 25:
+        perms.append({"id": "cap", "oracle": "", "name": "Crawlspace", "controller": "B", "types": ["artifact"],
+                      "abilities": [{"kind": "max_attackers", "n": draw(st.integers(1, 3))}]})
+    attacks = [{"attacker": cid, "target": t} for cid in ids
+               if (t := draw(st.sampled_from([None, *opp]))) is not None]
+    return {"version": 1, "active_player": "A", "players": players, "permanents": perms, "attacks": attacks}
+
+
+@st.composite
+def counting_block_boards(draw: st.DrawFn) -> dict[str, Any]:
+    """A block declaration where restrictions count the other blockers (509.1b: Orcish Conscripts, Okk) and
+    requirements are obeyed by a number of blockers (509.1c: Gorm the Great, Nacatl War-Pride, Slayer's Cleaver),
+    among Lures, menace and "blocks if able": 1-3 attackers, 2-4 blockers of one defending player."""
+    na = draw(st.integers(1, 3))
+    aids = [f"x{i}" for i in range(na)]
+    blocked_by: list[dict[str, Any]] = [
+        *BLOCKED_BY, {"kind": "must_be_blocked_by", "quality": {"subtypes": ["Eldrazi"]}},
+        {"kind": "must_be_blocked_by", "at_least": 2, "quality": {"power_at_most": 2}},
+        {"kind": "must_be_blocked"}, {"kind": "lure"}, {"kind": "min_blockers", "n": 2},
+        {"kind": "max_blockers", "n": 1}]
+    perms: list[dict[str, Any]] = []
+    for aid in aids:
+        perms.append({"id": aid, "name": f"Raider {aid}", "controller": "A", "oracle": "", "power": 3,
+                      "toughness": 3, "keywords": ["flying"] if draw(st.integers(0, 99)) < 15 else [],
+                      "abilities": _some(draw, blocked_by, 2)})
+    blockers: list[dict[str, Any]] = [
+        {"kind": "cant_block_unless_others_block", "n": 1}, {"kind": "cant_block_unless_others_block", "n": 2},
+        {"kind": "cant_block_unless_others_block", "quality": {"power_vs_source": "greater"}},
+        {"kind": "blocks_each_combat"}, {"kind": "blocks_if_able", "attacker": draw(st.sampled_from(aids))},
+        {"kind": "block_additional", "n": 1}, {"kind": "cant_block_alone"}]
+    bids = [f"y{i}" for i in range(draw(st.integers(2, 4 if na < 3 else 3)))]
+    for bid in bids:
+        perms.append({"id": bid, "name": f"Guard {bid}", "controller": "B", "oracle": "",
+                      "power": draw(st.integers(0, 5)), "toughness": 2, "tapped": draw(st.integers(0, 99)) < 8,
+                      "subtypes": ["Eldrazi"] if draw(st.booleans()) else ["Bear"],
+                      "abilities": _some(draw, blockers, 2)})
+    blocks = [{"blocker": b, "attacker": a} for b in bids for a in aids if draw(st.integers(0, 99)) < 25]
+    return {"version": 1, "active_player": "A", "players": [{"id": "A", "life": 20}, {"id": "B", "life": 20}],
+            "permanents": perms, "attacks": [{"attacker": a, "target": "B"} for a in aids], "blocks": blocks}

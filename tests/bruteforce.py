@@ -23,8 +23,13 @@ COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 @dataclass
 class Req:
+    """A requirement: obeyed when an atom of ``fulfils`` is chosen, or with ``count``, when the number of its
+    groups (one per blocker) holding a chosen atom lies in ``between`` (509.1c: "blocked by two or more")."""
+
     fulfils: frozenset[Atom]
     condition: frozenset[Atom] | None
+    count: tuple[frozenset[Atom], ...] | None = None
+    between: tuple[int, int] = (1, 1 << 30)
 
 
 @dataclass
@@ -52,7 +57,8 @@ class Creature:
         return [t for t in self.abilities if t[0].kind == kind]
 
 
-def _quality(q: Any, p: Permanent, kw: set[str]) -> bool:
+def _quality(q: Any, p: Permanent, kw: set[str], source: Permanent | None = None) -> bool:
+    """Whether ``p`` has the quality; ``source`` is what "greater power" is measured from."""
     checks = []
     if q.colors is not None:
         checks.append(bool(set(p.colors or ()) & set(q.colors)))
@@ -66,7 +72,23 @@ def _quality(q: Any, p: Permanent, kw: set[str]) -> bool:
         checks.append(p.power is not None and p.power <= q.power_at_most)
     if q.power_at_least is not None:
         checks.append(p.power is not None and p.power >= q.power_at_least)
+    if q.power_vs_source is not None:
+        theirs = source.power if source is not None else None
+        checks.append(p.power is not None and theirs is not None
+                      and (p.power > theirs if q.power_vs_source == "greater" else p.power < theirs))
+    if q.any_of is not None:
+        checks.append(any(_quality(sub, p, kw, source) for sub in q.any_of))
     return bool(all(checks) != q.negate)
+
+
+def _enough_others(c: Creature, kind: str, others: list[Creature]) -> bool:
+    """508.1c, 509.1b: "can't attack (block) unless N other creatures [with the quality] also do": ``others`` are
+    the other creatures attacking (blocking) with it."""
+    for ab, _, _ in c.kinds(kind):
+        counted = [o for o in others if ab.quality is None or _quality(ab.quality, o.p, o.kw, c.p)]
+        if len(counted) < ab.n:
+            return False
+    return True
 
 
 def creatures(board: Board) -> dict[str, Creature]:
@@ -169,6 +191,8 @@ def attack_space(board: Board) -> Space:
                 return False
             if c.kinds("attacks_alone_only") and len(attackers) > 1:
                 return False
+            if not _enough_others(c, "cant_attack_unless_others_attack", [cr[o] for o in attackers if o != cid]):
+                return False
         for ab, you in globals_of(board):
             if ab.kind == "max_attackers":
                 who = None if ab.defender is None else (you if ab.defender == "you" else ab.defender)
@@ -270,6 +294,9 @@ def block_space(board: Board, defender: str) -> Space:
                 return False
             if mine and (b.kinds("cant_block_alone") or b.kinds("cant_attack_or_block_alone")) and len(used) < 2:
                 return False
+            if mine and not _enough_others(b, "cant_block_unless_others_block",
+                                           [cr[o] for o in used if o != b.p.id]):
+                return False
         for bid, aid in decl:
             if not can_block(cr[bid], cr[aid]):
                 return False
@@ -302,6 +329,11 @@ def block_space(board: Board, defender: str) -> Space:
                 reqs.append(Req(frozenset({(b.p.id, a.p.id)}), None))
         for _ in a.kinds("must_be_blocked"):
             reqs.append(Req(frozenset((b.p.id, a.p.id) for b in blockers), None))
+        for ab, _, _ in a.kinds("must_be_blocked_by"):  # one requirement, obeyed by a number of blockers
+            counted = [b for b in blockers if ab.quality is None or _quality(ab.quality, b.p, b.kw)]
+            groups = tuple(frozenset({(b.p.id, a.p.id)}) for b in counted)
+            most = ab.at_most if ab.at_most is not None else len(blockers)
+            reqs.append(Req(frozenset().union(*groups), None, groups, (ab.at_least, most)))
 
     options = []
     for b in blockers:  # a declaration with a pair that can't block is invalid: is_valid says so unlisted
@@ -320,7 +352,10 @@ def is_valid(space: Space, d: Decl) -> bool:
 
 
 def obeys(r: Req, d: Decl, conditional: str) -> bool:
-    hit = bool(r.fulfils & d)
+    if r.count is not None:
+        hit = r.between[0] <= sum(1 for g in r.count if g & d) <= r.between[1]
+    else:
+        hit = bool(r.fulfils & d)
     if r.condition is None:
         return hit
     active = bool(r.condition & d)
@@ -337,7 +372,7 @@ def rivals(space: Space, d: Decl, edition: str, conditional: str, paid_costs: st
     out = [t for t in space.decls if space.valid[t] and space.costs[t] <= paid]
     if edition != "2006":
         return out
-    addable: set[Atom] = set()
+    addable: set[Atom] = set()  # 2006 500.5: options of the creature(s) that satisfy a requirement (a count's: all)
     for r in space.reqs:
         if r.condition is None or r.condition & d:
             addable |= r.fulfils

@@ -2,9 +2,9 @@
 
 For every edition and both settings of both switches: the verdict on the declared set and on other
 declarations of the same board, the maximum, and the whole set of legal declarations agree. Each
-test runs on every solver path: tiny parts scanned in Python and small ones in one CP-SAT solve (the
-defaults on small boards), every part in one CP-SAT solve, and every part in CP-SAT phases with the
-feasibility model first (the default on large boards).
+test runs on every solver path: tiny parts scanned in Python and the others settled by the branch and
+bound (the defaults on small boards), every part by the branch and bound, every part in one CP-SAT solve,
+and every part in CP-SAT phases with the feasibility model first (the default on large boards).
 Set HYPOTHESIS_PROFILE=thorough for a long run (thousands of boards).
 """
 
@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 
 import bruteforce as bf
 import legality.solve
-from boards import attack_boards, block_boards, dense_block_boards
+from boards import attack_boards, block_boards, counting_attack_boards, counting_block_boards, dense_block_boards
 from legality import RulesOptions, check_declaration, parse_board
 from legality.blocks import defending_players
 from legality.options import legal_declarations
@@ -40,19 +40,24 @@ SETTINGS: list[tuple[str, Any, Any]] = list(
     itertools.product(("current", "2006"), ("in-force", "implication"), ("paid-set", "cost-free")))
 
 
+SolverPath = tuple[int, int, int, int]
+"""(EXHAUSTIVE_ATOMS, FEASIBILITY_FIRST_ATOMS, CONFIRM_ATOMS, SEARCH_ATOMS) of ``legality.solve``."""
+DEFAULTS: SolverPath = (legality.solve.EXHAUSTIVE_ATOMS, legality.solve.FEASIBILITY_FIRST_ATOMS,
+                  legality.solve.CONFIRM_ATOMS, legality.solve.SEARCH_ATOMS)
 SOLVER_PATHS = pytest.mark.parametrize(
-    "path", [(legality.solve.EXHAUSTIVE_ATOMS, legality.solve.FEASIBILITY_FIRST_ATOMS), (0, 10**9), (0, 0)],
-    ids=["tiny-parts-scanned", "cp-sat-one-solve", "cp-sat-phases"])
+    "path", [DEFAULTS, (0, 10**9, DEFAULTS[2], DEFAULTS[3]), (0, 10**9, 0, 0), (0, 0, 0, 0)],
+    ids=["tiny-parts-scanned", "branch-and-bound", "cp-sat-one-solve", "cp-sat-phases"])
 
 
 @contextmanager
-def solver_path(path: tuple[int, int]) -> Iterator[None]:
-    saved = legality.solve.EXHAUSTIVE_ATOMS, legality.solve.FEASIBILITY_FIRST_ATOMS
-    legality.solve.EXHAUSTIVE_ATOMS, legality.solve.FEASIBILITY_FIRST_ATOMS = path
+def solver_path(path: SolverPath) -> Iterator[None]:
+    s = legality.solve
+    saved = s.EXHAUSTIVE_ATOMS, s.FEASIBILITY_FIRST_ATOMS, s.CONFIRM_ATOMS, s.SEARCH_ATOMS
+    s.EXHAUSTIVE_ATOMS, s.FEASIBILITY_FIRST_ATOMS, s.CONFIRM_ATOMS, s.SEARCH_ATOMS = path
     try:
         yield
     finally:
-        legality.solve.EXHAUSTIVE_ATOMS, legality.solve.FEASIBILITY_FIRST_ATOMS = saved
+        s.EXHAUSTIVE_ATOMS, s.FEASIBILITY_FIRST_ATOMS, s.CONFIRM_ATOMS, s.SEARCH_ATOMS = saved
 
 
 def _with(board: Board, key: str, decl: frozenset[tuple[str, str]]) -> Board:
@@ -129,7 +134,7 @@ def _others(data: st.DataObject, board: Board, key: str) -> None:
 
 @SOLVER_PATHS
 @given(attack_boards(), st.data())
-def test_attack_verdicts_agree(path: tuple[int, int], raw: dict[str, Any], data: st.DataObject) -> None:
+def test_attack_verdicts_agree(path: SolverPath, raw: dict[str, Any], data: st.DataObject) -> None:
     board = parse_board(raw)
     with solver_path(path):
         _agree(board)
@@ -138,7 +143,7 @@ def test_attack_verdicts_agree(path: tuple[int, int], raw: dict[str, Any], data:
 
 @SOLVER_PATHS
 @given(block_boards(), st.data())
-def test_block_verdicts_agree(path: tuple[int, int], raw: dict[str, Any], data: st.DataObject) -> None:
+def test_block_verdicts_agree(path: SolverPath, raw: dict[str, Any], data: st.DataObject) -> None:
     board = parse_board(raw)
     with solver_path(path):
         _agree(board)
@@ -148,8 +153,34 @@ def test_block_verdicts_agree(path: tuple[int, int], raw: dict[str, Any], data: 
 @SOLVER_PATHS
 @given(dense_block_boards(), st.data())
 @settings(max_examples=int(os.environ.get("DENSE_EXAMPLES", "60")))
-def test_dense_block_verdicts_agree(path: tuple[int, int], raw: dict[str, Any], data: st.DataObject) -> None:
+def test_dense_block_verdicts_agree(path: SolverPath, raw: dict[str, Any], data: st.DataObject) -> None:
     """Dense boards, where CP-SAT 9.15's presolve proved a wrong optimum (fixtures/rules/presolve-wrong-optimum)."""
+    board = parse_board(raw)
+    with solver_path(path):
+        _agree(board)
+        _others(data, board, "blocks")
+
+
+COUNTING_EXAMPLES = int(os.environ.get("COUNTING_EXAMPLES", "120"))
+
+
+@SOLVER_PATHS
+@given(counting_attack_boards(), st.data())
+@settings(max_examples=COUNTING_EXAMPLES)
+def test_counting_attack_verdicts_agree(path: SolverPath, raw: dict[str, Any], data: st.DataObject) -> None:
+    """508.1c: restrictions that count the other attackers (Orcish Conscripts, Okk), with requirements."""
+    board = parse_board(raw)
+    with solver_path(path):
+        _agree(board)
+        _others(data, board, "attacks")
+
+
+@SOLVER_PATHS
+@given(counting_block_boards(), st.data())
+@settings(max_examples=COUNTING_EXAMPLES)
+def test_counting_block_verdicts_agree(path: SolverPath, raw: dict[str, Any], data: st.DataObject) -> None:
+    """509.1b-c: restrictions that count the other blockers, and requirements obeyed by a number of blockers
+    (Gorm the Great, Nacatl War-Pride, Slayer's Cleaver)."""
     board = parse_board(raw)
     with solver_path(path):
         _agree(board)
@@ -190,7 +221,7 @@ def _legal_sets_agree(board: Board, key: str) -> None:
 @SOLVER_PATHS
 @given(attack_boards())
 @settings(max_examples=int(os.environ.get("OPTIONS_EXAMPLES", "80")))
-def test_attack_legal_sets_agree(path: tuple[int, int], raw: dict[str, Any]) -> None:
+def test_attack_legal_sets_agree(path: SolverPath, raw: dict[str, Any]) -> None:
     board = parse_board(raw)
     with solver_path(path):
         _legal_sets_agree(board.model_copy(update={"attacks": None}), "attacks")
@@ -199,10 +230,23 @@ def test_attack_legal_sets_agree(path: tuple[int, int], raw: dict[str, Any]) -> 
 @SOLVER_PATHS
 @given(block_boards())
 @settings(max_examples=int(os.environ.get("OPTIONS_EXAMPLES", "80")))
-def test_block_legal_sets_agree(path: tuple[int, int], raw: dict[str, Any]) -> None:
+def test_block_legal_sets_agree(path: SolverPath, raw: dict[str, Any]) -> None:
     board = parse_board(raw)
     with solver_path(path):
         _legal_sets_agree(board, "blocks")
+
+
+@SOLVER_PATHS
+@given(st.one_of(counting_attack_boards(), counting_block_boards()))
+@settings(max_examples=int(os.environ.get("OPTIONS_EXAMPLES", "80")))
+def test_counting_legal_sets_agree(path: SolverPath, raw: dict[str, Any]) -> None:
+    """Every legal declaration, counted, where restrictions and requirements count attackers or blockers."""
+    board = parse_board(raw)
+    with solver_path(path):
+        if board.blocks is None:
+            _legal_sets_agree(board.model_copy(update={"attacks": None}), "attacks")
+        else:
+            _legal_sets_agree(board, "blocks")
 
 
 # ------------------------------------------------------------------- the solver's answers are checked

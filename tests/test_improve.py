@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import bruteforce as bf
-from boards import block_boards, dense_block_boards, large_block_board
+from boards import block_boards, counting_block_boards, dense_block_boards, large_block_board
 from legality import check_declaration, parse_board
 from legality.check import question_for
 from legality.editions import allowed_atoms
@@ -23,8 +23,8 @@ from legality.evaluate import broken_restrictions, incurred, score, violations
 from legality.solve import improve
 
 
-@given(st.one_of(block_boards(), dense_block_boards()), st.sampled_from(["in-force", "implication"]),
-       st.booleans(), st.booleans())
+@given(st.one_of(block_boards(), dense_block_boards(), counting_block_boards()),
+       st.sampled_from(["in-force", "implication"]), st.booleans(), st.booleans())
 @settings(max_examples=int(os.environ.get("IMPROVE_EXAMPLES", "150")), deadline=None)
 def test_a_move_found_is_legal_and_obeys_more(raw: dict[str, Any], conditional: str, climb: bool,
                                               empty: bool) -> None:
@@ -86,7 +86,7 @@ def test_a_large_declaration_breaking_restrictions_still_gets_a_better_one() -> 
     assert not broken_restrictions(question_for(board).problems[0], better)
 
 
-@given(st.one_of(block_boards(), dense_block_boards()), st.booleans())
+@given(st.one_of(block_boards(), dense_block_boards(), counting_block_boards()), st.booleans())
 @settings(max_examples=int(os.environ.get("IMPROVE_EXAMPLES", "150")), deadline=None)
 def test_legality_alone_stops_at_a_move_and_agrees_with_the_brute_force(raw: dict[str, Any], empty: bool) -> None:
     """``explain="none"`` (only legality) may stop at the first better declaration a move finds: the verdict

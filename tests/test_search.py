@@ -108,6 +108,35 @@ def test_best_search_says_when_it_runs_out_of_nodes() -> None:
     assert found is not None and found.status == "optimal"
 
 
+def mid_counting_board(seed: int, declared: float) -> Board:
+    """``mid_board`` with requirements obeyed by a number of blockers (509.1c: Gorm the Great, Nacatl War-Pride) and
+    restrictions that count the other blockers (509.1b: Orcish Conscripts)."""
+    rng = random.Random(seed)
+    data = mid_board(seed, declared).model_dump(mode="json", exclude_none=True)
+    counting: list[dict[str, Any]] = [{"kind": "must_be_blocked_by", "at_least": 2},
+                                      {"kind": "must_be_blocked_by", "at_least": 1, "at_most": 1},
+                                      {"kind": "must_be_blocked_by", "at_least": 3}]
+    for p in data["permanents"]:
+        if p["controller"] == "A" and rng.random() < 0.5:
+            p.setdefault("abilities", []).append(rng.choice(counting))
+        if p["controller"] == "B" and rng.random() < 0.2:
+            p.setdefault("abilities", []).append({"kind": "cant_block_unless_others_block", "n": rng.randint(1, 2)})
+    return parse_board(data)
+
+
+@given(st.integers(0, 10**6), st.sampled_from([0.0, 0.1, 0.3]))
+@settings(max_examples=40, deadline=None)
+def test_search_and_solver_agree_on_counting_requirements(seed: int, declared: float) -> None:
+    """509.1b-c with counting: the branch and bound's bound for "blocked by N or more / exactly one" and the CP-SAT
+    model's count literal give the same maximum and verdict on parts too large to enumerate."""
+    board = mid_counting_board(seed, declared)
+    by_search = _judged(board, 64, 64, 10**9)
+    by_solver = _judged(board, 0, 0, 0)
+    assert (by_search.legal, by_search.obeyed, by_search.maximum) == (by_solver.legal, by_solver.obeyed,
+                                                                       by_solver.maximum)
+    assert by_search.maximum_proven and by_solver.maximum_proven
+
+
 def mid_attack_board(seed: int, conditional: str) -> Board:
     """6-9 attackers, three defending players and a planeswalker: 21-36 atoms, with the conditional
     requirements of attacks (Viashino Bey style "if any creatures attack, it attacks") and caps."""

@@ -265,8 +265,31 @@ SELECTORS: list[Row] = [
     ("Mark for Death", "Other creatures that player controls can't block this turn.", "?"),
     ("Goblin Goon", "Goblin Goon can't attack unless you control more creatures than defending player.", "?"),
     ("Goblin Goon", "Goblin Goon can't block unless you control more creatures than attacking player.", "?"),
-    ("Orcish Conscripts", "Orcish Conscripts can't attack unless at least two other creatures attack.", "?"),
-    ("Orcish Conscripts", "Orcish Conscripts can't block unless at least two other creatures block.", "?"),
+    # the rest of the declaration counts (508.1c, 509.1b: a restriction on the set of attackers or blockers; 509.1c:
+    # one requirement obeyed by a number of blockers); the quality is measured from the creature restricted
+    ("Orcish Conscripts", "Orcish Conscripts can't attack unless at least two other creatures attack.",
+     "cant_attack_unless_others_attack(n=2)"),
+    ("Orcish Conscripts", "Orcish Conscripts can't block unless at least two other creatures block.",
+     "cant_block_unless_others_block(n=2)"),
+    ("Okk", "Okk can't attack unless a creature with greater power also attacks.",
+     "cant_attack_unless_others_attack[power_vs_source=greater]()"),
+    ("Okk", "This creature can't attack unless a creature with greater power also attacks.\nThis creature can't "
+     "block unless a creature with greater power also blocks.", "cant_attack_unless_others_attack[power_vs_source="
+     "greater]() | cant_block_unless_others_block[power_vs_source=greater]()"),
+    ("Scarred Puma", "Scarred Puma can't attack unless a black or green creature also attacks.",
+     "cant_attack_unless_others_attack[any_of=(colors=B|colors=G)]()"),
+    ("Gorm the Great", "Gorm the Great must be blocked if able, and Gorm must be blocked by two or more creatures if "
+     "able.", "must_be_blocked;must_be_blocked_by(at_least=2)"),
+    ("Gorm the Great", "Gorm must be blocked if able, and Gorm must be blocked by two or more creatures if able.",
+     "must_be_blocked;must_be_blocked_by(at_least=2)"),
+    ("Nacatl War-Pride", "Nacatl War-Pride must be blocked by exactly one creature if able.",
+     "must_be_blocked_by(at_most=1)"),
+    ("Slayer's Cleaver", "Equipped creature gets +3/+1 and must be blocked by an Eldrazi if able.\nEquip {4}",
+     "must_be_blocked_by[subtypes=Eldrazi]() | kw:equip {4}"),
+    # "as long as equipped creature is attacking": a state of the equipped creature, not of the Equipment
+    ("Ace's Baseball Bat", "As long as equipped creature is attacking, it has first strike and must be blocked by a "
+     "Dalek if able.", "?"),
+    ("Mogg Toady", "Mogg Toady can't attack unless you control more creatures than defending player.", "?"),
     ("Rhythm of the Wild", "Nontoken creatures you control have riot.", "grant<you>[token=False](kw:riot)"),
 ]
 

@@ -298,7 +298,7 @@ def test_json_nested_too_deep_for_the_decoder_is_422(client: TestClient, route: 
 
 def _with_text(fixture: str, index: int, oracle: str, tmp_path: Path) -> Path:
     board = json.loads((ROOT / fixture).read_text())
-    board["permanents"][index].update(name="Orcish Conscripts", oracle=oracle)
+    board["permanents"][index].update(name="Mogg Conscripts", oracle=oracle)
     path = tmp_path / "board.json"
     path.write_text(json.dumps(board))
     return path
@@ -312,7 +312,7 @@ def test_undecided_by_unread_text_keeps_what_it_judged_apart(client: TestClient,
                                                              fixture: str, index: int) -> None:
     """As the CLI: undecided, with what the checker found ignoring the unread text in ``ignoring_unread`` and no
     figures at the top (the page shows them under "Ignoring the unread text")."""
-    path = _with_text(fixture, index, "Orcish Conscripts can't attack unless at least two other creatures attack.",
+    path = _with_text(fixture, index, "Mogg Conscripts can't attack unless you've cast a creature spell this turn.",
                       tmp_path)
     got = client.post(f"/api/{route}", content=path.read_bytes())
     code, cli = cli_json(route, str(path))

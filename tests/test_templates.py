@@ -405,7 +405,7 @@ TABLE: list[tuple[str, str, str]] = [
     ("Deep Freeze", "Enchanted creature has base power and toughness 0/4, has defender, loses all other abilities, "
      "and is a blue Wall in addition to its other colors and types.", "?"),
     ("Noble Quarry", "Noble Quarry must be blocked if able, and Noble Quarry must be blocked by two or more creatures "
-     "if able.", "?"),
+     "if able.", "must_be_blocked;must_be_blocked_by(at_least=2)"),
     ("Vampire's Zeal", "If it's a Vampire, it gains first strike until end of turn.", "?"),
     ("Bonecrusher Giant", "Damage can't be prevented this turn.", "?"),
     # must be reported as not understood

@@ -112,8 +112,8 @@ def test_a_combat_trigger_is_read_and_asked_for_only_where_it_can_have_resolved(
     assert not any("give its result as an effect" in n for n in judged.notes)
 
 
-CONSCRIPTS = "Orcish Conscripts can't attack unless at least two other creatures attack."
-"""A restriction that depends on other attackers: not read (README, "Not yet")."""
+CONSCRIPTS = "Mogg Conscripts can't attack unless you've cast a creature spell this turn."
+"""A restriction on what was cast this turn: not read (README, "Not yet": history)."""
 
 JUDGED = ("violations", "requirements", "better", "better_is_closest", "costs", "alternatives")
 """The fields of a declaration's verdict that rest on judging it."""
@@ -121,7 +121,7 @@ JUDGED = ("violations", "requirements", "better", "better_is_closest", "costs", 
 
 def _conscripts_board(fixture: str, index: int, blocks: list[dict[str, str]] | None = None) -> dict[str, Any]:
     board: dict[str, Any] = json.loads((ROOT / fixture).read_text())
-    board["permanents"][index].update(name="Orcish Conscripts", oracle=CONSCRIPTS)
+    board["permanents"][index].update(name="Mogg Conscripts", oracle=CONSCRIPTS)
     if blocks is not None:
         board["blocks"] = blocks
     return board

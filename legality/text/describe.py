@@ -125,9 +125,30 @@ def describe(ab: Ability) -> str:
         "max_attackers": (f"no more than {d.get('n')} creature(s) can attack"
                           f"{' ' + str(d['defender']) if d.get('defender') else ''} each combat", "508.1c"),
         "max_blockers_total": (f"no more than {d.get('n')} creature(s) can block each combat", "509.1b"),
+        "cant_attack_unless_others_attack": (f"can't attack unless {_others(d, qw, 'attack')}", "508.1c"),
+        "cant_block_unless_others_block": (f"can't block unless {_others(d, qw, 'block')}", "509.1b"),
+        "must_be_blocked_by": (f"requirement: must be blocked by {_blockers(d, qw)} if able (one requirement, "
+                               "obeyed by that number of blockers)", "509.1c"),
     }
     words, rule = table.get(k, (k, "?"))
     return f"{words} ({rule})"
+
+
+def _others(d: dict[str, Any], qw: str, verb: str) -> str:
+    """"at least 2 other creatures attack with it", "another creature (power greater than this one's) also
+    attacks"."""
+    n = d.get("n", 1)
+    what = f" ({qw})" if qw else ""
+    if n == 1:
+        return f"another creature{what} also {verb}s"
+    return f"at least {n} other creatures{what} {verb} with it"
+
+
+def _blockers(d: dict[str, Any], qw: str) -> str:
+    """"2 or more creatures", "exactly 1 creature", "1 or more creatures that are Eldrazi"."""
+    lo, hi = d.get("at_least", 1), d.get("at_most")
+    count = f"exactly {lo}" if hi == lo else f"{lo} to {hi}" if hi is not None else f"{lo} or more"
+    return f"{count} creature{'s' if (hi or 2) != 1 else ''}" + (f" that are {qw}" if qw else "")
 
 
 KIND_WORDS = {"static": "static ability", "activated": "activated ability", "triggered": "triggered ability",

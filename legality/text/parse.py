@@ -25,6 +25,7 @@ from models.abilities import (
     AttackCost,
     BlockAdditional,
     BlockCost,
+    BlockedByCount,
     BlockedByQuality,
     BlockerCount,
     BlocksAttacker,
@@ -36,6 +37,7 @@ from models.abilities import (
     Grant,
     MaxAttackers,
     MaxBlockers,
+    OthersAlso,
     Quality,
     Simple,
 )
@@ -146,6 +148,13 @@ def quality_of(np: NP, counted: bool = False) -> Quality:
     if negs:
         q["all_of"] = tuple(negs)
     return Quality(**q)
+
+
+def _others_quality(np: NP) -> Quality | None:
+    """The quality of the other creatures a counting restriction or requirement counts ("creatures with greater
+    power", "an Eldrazi"); None for any creature. "Other" is dropped: the creature itself is never counted."""
+    q = quality_of(NP(tuple(f for f in np.fields if f != ("other", True)), np.controller))
+    return None if q == Quality() else q
 
 
 def _fear(q: Quality) -> bool:
@@ -630,9 +639,6 @@ class ToTree(Transformer[Token, Any]):
                          at_most=at_most, text="if defending player controls it")
         return Pred(abilities=(CantAttack(kind="cant_attack", planeswalkers=True),), condition=cond)
 
-    def cant_attack_unless_also(self, c: list[Any]) -> Pred:
-        raise Unreadable("a restriction that depends on which other creatures attack is not modelled yet")
-
     def cant_block(self, c: list[Any]) -> Pred:
         cost = self._unless_cost(c)
         if cost is not None:
@@ -707,9 +713,6 @@ class ToTree(Transformer[Token, Any]):
     def must_be_blocked(self, c: list[Any]) -> Pred:
         return self._ab(Simple(kind="must_be_blocked"))
 
-    def must_be_blocked_by(self, c: list[Any]) -> Pred:
-        raise Unreadable("'must be blocked by ... if able' (a requirement naming the blockers) is not modelled yet")
-
     def attacks_player(self, c: list[Any]) -> Pred:
         raise Unreadable("a requirement to attack a particular player: give it as an attacks_player_if_able ability")
 
@@ -771,6 +774,46 @@ class ToTree(Transformer[Token, Any]):
 
     def indestructible(self, c: list[Any]) -> Pred:
         return Pred(keywords=("indestructible",))
+
+    # --- counting: restrictions and requirements that count the other attackers or blockers (grammar: "counting")
+    def cant_attack_unless_others(self, c: list[Any]) -> Pred:
+        n, quality = next(x for x in c if isinstance(x, tuple))
+        return self._ab(OthersAlso(kind="cant_attack_unless_others_attack", n=n, quality=quality))
+
+    def cant_block_unless_others(self, c: list[Any]) -> Pred:
+        n, quality = next(x for x in c if isinstance(x, tuple))
+        return self._ab(OthersAlso(kind="cant_block_unless_others_block", n=n, quality=quality))
+
+    def others_at_least(self, c: list[Any]) -> tuple[int, Quality | None]:
+        """"at least two other creatures": the creature itself is not counted, so "other" must be said."""
+        np = _one(c, NP)
+        if ("other", True) not in np.fields:
+            raise Unreadable("'at least N creatures' that may count the creature itself: give the restriction as "
+                             "a cant_attack_unless_others_attack ability")
+        return (_number(_toks(c, "NUMBER")[0]), _others_quality(np))
+
+    def others_one(self, c: list[Any]) -> tuple[int, Quality | None]:
+        return (1, _others_quality(_one(c, NP)))
+
+    def others_colors(self, c: list[Any]) -> tuple[int, Quality | None]:
+        """"a black or green creature also attacks" (Scarred Puma): any of the two colours."""
+        colors = tuple(COLOR_LETTERS[str(t)] for t in _toks(c, "COLOR"))
+        return (1, Quality(any_of=tuple(Quality(colors=(x,)) for x in colors)))
+
+    def must_be_blocked_by(self, c: list[Any]) -> Pred:
+        at_least, at_most, quality = next(x for x in c if isinstance(x, tuple))
+        return self._ab(BlockedByCount(kind="must_be_blocked_by", at_least=at_least, at_most=at_most,
+                                       quality=quality))
+
+    def blockers_at_least(self, c: list[Any]) -> tuple[int, int | None, Quality | None]:
+        return (_number(_toks(c, "NUMBER")[0]), None, _others_quality(_one(c, NP)))
+
+    def blockers_exactly(self, c: list[Any]) -> tuple[int, int | None, Quality | None]:
+        n = _number(_toks(c, "NUMBER")[0])
+        return (n, n, _others_quality(_one(c, NP)))
+
+    def blockers_one(self, c: list[Any]) -> tuple[int, int | None, Quality | None]:
+        return (1, None, _others_quality(_one(c, NP)))
 
     # --- conditions
     def as_long_as(self, c: list[Any]) -> Condition:
