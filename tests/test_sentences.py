@@ -277,7 +277,7 @@ SELECTORS: list[Row] = [
      "block unless a creature with greater power also blocks.", "cant_attack_unless_others_attack[power_vs_source="
      "greater]() | cant_block_unless_others_block[power_vs_source=greater]()"),
     ("Scarred Puma", "Scarred Puma can't attack unless a black or green creature also attacks.",
-     "cant_attack_unless_others_attack[any_of=(colors=B|colors=G)]()"),
+     "cant_attack_unless_others_attack[colors=B/G]()"),  # a list field matches any of its entries
     ("Gorm the Great", "Gorm the Great must be blocked if able, and Gorm must be blocked by two or more creatures if "
      "able.", "must_be_blocked;must_be_blocked_by(at_least=2)"),
     ("Gorm the Great", "Gorm must be blocked if able, and Gorm must be blocked by two or more creatures if able.",

@@ -81,13 +81,18 @@ def test_small_checks_answer_while_heavy_requests_run(server: Server) -> None:
     board, board_reply = in_background(lambda: server.check(huge_board(), "?time_limit=1", timeout=60))
     slow = slow_client(server.port)
     small = []
+    during = {"text": 0, "board": 0}  # small checks answered while each heavy request was still running
     while time.monotonic() - started < 5:
         got = server.check(timeout=30)
         assert got.status == 200, got.body
         small.append(got.seconds)
+        during["text"] += text.is_alive()
+        during["board"] += board.is_alive()
         trickle(slow)
         time.sleep(0.1)
-    assert text.is_alive() and board.is_alive(), "the heavy requests ended too soon to prove anything"
+    # the board may be answered by its own 1 s time limit before the 5 s are over: what matters is that small
+    # checks were answered while each heavy request held its worker
+    assert min(during.values()) >= 3, f"the heavy requests ended too soon to prove anything: {during}"
     assert max(small) < SMALL_WITHIN, f"small checks took up to {max(small):.2f} s while heavy work ran"
     text.join(30)
     board.join(30)

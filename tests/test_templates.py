@@ -450,14 +450,19 @@ def test_card_command_prints_a_readable_summary() -> None:
     assert result.exit_code == 2
 
 
-def test_every_library_card_reads_without_gaps_except_known_conditions() -> None:
-    """Every card the fixtures use is understood, except the Basilisk's threshold condition."""
+def test_every_library_card_reads_its_static_abilities() -> None:
+    """Every static ability of every built-in card is understood (only those bear on a declaration, 113.3,
+    604.1). A triggered ability need not be parsed whole (603.3: it changes nothing until it resolves), but it
+    keeps its kind and its trigger, which the game uses to say whether its result is needed: Nacatl War-Pride's
+    "whenever ~ attacks, create X tokens ... tapped and attacking" is such a trigger."""
     from legality.cards import library
 
     for card in library().values():
         for r in read(card.oracle, card.name, CTX):
-            if r.status == "not understood":
-                assert card.name == "Stone-Tongue Basilisk", (card.name, r.sentence, r.note)
+            if r.status != "not understood":
+                continue
+            assert r.kind != "static", (card.name, r.sentence, r.note)
+            assert r.kind == "triggered" and r.event, (card.name, r.sentence)
 
 
 def test_strict_makes_unread_text_an_error(tmp_path: Path) -> None:
