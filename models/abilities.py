@@ -86,6 +86,10 @@ class Simple(Frozen):
         "goad",
         "damage_by_toughness",
         "attacks_despite_defender",
+        "assigns_no_combat_damage",
+        "assigns_as_though_unblocked",
+        "defender_assigns_damage",
+        "divides_damage_freely",
     ]
 
 

@@ -44,8 +44,10 @@ def damage_boards(draw: st.DrawFn) -> dict[str, Any]:
     perms: list[dict[str, Any]] = []
     for i in range(na):
         kws = [k for k in ("trample", "deathtouch") if draw(st.integers(0, 99)) < 40]
+        # Thorn Elemental's "you may have ~ assign its combat damage as though it weren't blocked"
+        unblocked = [{"kind": "assigns_as_though_unblocked"}] if draw(st.integers(0, 99)) < 25 else []
         perms.append({"id": f"a{i}", "name": f"A{i}", "controller": "A", "power": draw(st.integers(0, 4)),
-                      "toughness": draw(st.integers(1, 4)), "keywords": kws})
+                      "toughness": draw(st.integers(1, 4)), "keywords": kws, "abilities": unblocked})
     blocks = []
     for j in range(draw(st.integers(0, 3))):
         kws = ["deathtouch"] if draw(st.integers(0, 99)) < 20 else []
@@ -80,6 +82,25 @@ def recipients(board: dict[str, Any], src: str) -> list[str]:
     return [b["attacker"] for b in board["blocks"] if b["blocker"] == src]
 
 
+def as_unblocked(board: dict[str, Any], src: str) -> bool:
+    """Whether ``src`` is a blocked attacker that may assign its damage as though it weren't blocked."""
+    kinds = {a["kind"] for p in board["permanents"] if p["id"] == src for a in p.get("abilities", ())}
+    blocked = any(b["attacker"] == src for b in board["blocks"])
+    return src.startswith("a") and blocked and "assigns_as_though_unblocked" in kinds
+
+
+def choices_of(board: dict[str, Any], src: str) -> list[dict[str, int]]:
+    """Every assignment ``src`` could be given: each split of its power among its recipients, and for a creature
+    that may assign as though it weren't blocked, every split that also names the player (all of it there is
+    legal, a part of it is not: 510.1c)."""
+    power = max(next(p["power"] for p in board["permanents"] if p["id"] == src), 0)
+    rec = recipients(board, src)
+    if as_unblocked(board, src) and "B" not in rec:
+        rec = [*rec, "B"]
+    out = [dict(zip(rec, c, strict=True)) for c in splits(power, len(rec))] or [{}]
+    return out + ([{}] if power and not recipients(board, src) else [])
+
+
 def brute_legal(board: dict[str, Any], assignment: dict[str, dict[str, int]], edition: str) -> bool:
     perm = {p["id"]: p for p in board["permanents"]}
     total: dict[str, int] = {}
@@ -95,6 +116,13 @@ def brute_legal(board: dict[str, Any], assignment: dict[str, dict[str, int]], ed
         return any(parts.get(c, 0) > 0 and "deathtouch" in perm[s]["keywords"] for s, parts in assignment.items())
 
     for src, parts in assignment.items():
+        power = max(perm[src]["power"], 0)
+        if as_unblocked(board, src) and power and {r: n for r, n in parts.items() if n} == {"B": power}:
+            continue  # all of it to the player, as though it weren't blocked
+        if any(n > 0 and r not in recipients(board, src) for r, n in parts.items()):
+            return False  # 510.1c: a blocked creature assigns only to its blockers (and, with trample, on)
+        if recipients(board, src) and sum(parts.values()) != power:
+            return False  # 510.1a: all of it
         order = [r for r in recipients(board, src) if r != "B"] if src.startswith("a") else recipients(board, src)
         if src.startswith("a") and parts.get("B", 0) > 0 and order and not all(lethal(b) for b in order):
             return False  # 702.19b
@@ -110,11 +138,7 @@ def brute_legal(board: dict[str, Any], assignment: dict[str, dict[str, int]], ed
 def test_damage_legality_agrees_with_brute_force(raw: dict[str, Any], data: st.DataObject) -> None:
     sources = [p["id"] for p in raw["permanents"] if p["id"].startswith("a")
                or (any(b["blocker"] == p["id"] for b in raw["blocks"]) and not p["removed_from_combat"])]
-    choices = []
-    for s in sources:
-        rec = recipients(raw, s)
-        power = next(p["power"] for p in raw["permanents"] if p["id"] == s)
-        choices.append([dict(zip(rec, c, strict=True)) for c in splits(power, len(rec))] or [{}])
+    choices = [choices_of(raw, s) for s in sources]
     combos = list(itertools.product(*choices))
     picked = combos if len(combos) <= 12 else [data.draw(st.sampled_from(combos)) for _ in range(12)]
     for combo in picked:
@@ -125,6 +149,19 @@ def test_damage_legality_agrees_with_brute_force(raw: dict[str, Any], data: st.D
             verdict = resolve_damage(parse_board(board), edition, declarations=False)
             expected = brute_legal(raw, assignment, edition)
             assert verdict.legal is expected, f"{edition}: {assignment}\n{json.dumps(raw)}\n{verdict.to_text()}"
+
+
+@settings(max_examples=100, deadline=None)
+@given(damage_boards())
+def test_maximize_player_damage_agrees_with_brute_force(raw: dict[str, Any]) -> None:
+    """``--maximize player`` deals the player as much as the best legal assignment of the attackers found by
+    enumeration (the blockers' assignments don't bear on the attackers' legality), as though-unblocked included."""
+    attackers = [p["id"] for p in raw["permanents"] if p["id"].startswith("a")]
+    best = max(sum(parts.get("B", 0) for parts in combo)
+               for combo in itertools.product(*(choices_of(raw, a) for a in attackers))
+               if brute_legal(raw, dict(zip(attackers, combo, strict=True)), "current"))
+    verdict = resolve_damage(parse_board(raw), "current", goal="player", declarations=False)
+    assert 20 - verdict.players["B"]["life"] == best, verdict.to_text()
 
 
 def _board(name: str) -> dict[str, Any]:
@@ -368,3 +405,36 @@ def test_a_damage_board_on_an_illegal_block_says_so_and_still_judges_the_damage(
     assert [d.kind for d in v.declarations] == ["block"] and v.declarations[0].violations[0][0] == "702.9b"
     assert v.legal is False and [x.rule for x in v.steps[0].violations] == ["510.1c"]
     assert v.to_json()["declarations"][0]["legal"] is False
+
+
+def test_defensive_formation_gives_the_choice_to_the_defending_player() -> None:
+    """Defensive Formation: "Rather than the attacking player, you assign the combat damage of each creature attacking
+    you. You can divide that creature's combat damage as you choose among any of the creatures blocking it." Under
+    m10's damage assignment order, the defending player may skip the first blocker; without it they may not (old
+    510.1c). An unassigned attacker's damage is chosen by the defending player."""
+    formation = {"id": "df", "name": "Defensive Formation", "controller": "B", "types": ["enchantment"],
+                 "oracle": "Rather than the attacking player, you assign the combat damage of each creature attacking "
+                 "you. You can divide that creature's combat damage as you choose among any of the creatures "
+                 "blocking it."}
+    perms = [_c("wurm", 6, 4), _c("x", 2, 2, "B", **TWO_BLOCKS), _c("y", 2, 2, "B")]
+    out_of_order = _combat_board([*perms, formation], [("wurm", "B")], [("x", "wurm"), ("y", "wurm")],
+                                 [("wurm", [("y", 6)])])
+    assert resolve_damage(parse_board(out_of_order), "m10", declarations=False).legal is True
+    without = _combat_board(perms, [("wurm", "B")], [("x", "wurm"), ("y", "wurm")], [("wurm", [("y", 6)])])
+    assert resolve_damage(parse_board(without), "m10", declarations=False).legal is False
+    unassigned = _combat_board([*perms, formation], [("wurm", "B")], [("x", "wurm"), ("y", "wurm")], [])
+    step = resolve_damage(parse_board(unassigned), "current", declarations=False).to_json()["steps"][0]
+    assert {a["source"]: a["chosen_by"] for a in step["assignments"]}["wurm"] == "B"
+
+
+def test_a_creature_that_assigns_no_combat_damage_deals_none() -> None:
+    """An effect "Target creature assigns no combat damage this turn." on an unblocked attacker: the player takes
+    nothing (510.1a), and an entry giving it damage is illegal."""
+    fog = {"source": "Effect", "controller": "B", "text": "Target creature assigns no combat damage this turn.",
+           "targets": ["a"]}
+    board = dict(_combat_board([_c("a", 3, 3)], [("a", "B")], [], []), effects=[fog])
+    verdict = resolve_damage(parse_board(board), "current", declarations=False)
+    assert verdict.legal is True and verdict.players["B"]["life"] == 20
+    given = dict(_combat_board([_c("a", 3, 3)], [("a", "B")], [], [("a", [("B", 3)])]), effects=[fog])
+    bad = resolve_damage(parse_board(given), "current", declarations=False)
+    assert bad.legal is False and bad.players["B"]["life"] == 20

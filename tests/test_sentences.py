@@ -782,7 +782,22 @@ DAMAGE: list[Row] = [
      "that damage and remove that many +1/+1 counters from Ugin's Conjurant.", "?"),
     ("Desert Nomads", "Desertwalk\nPrevent all damage that would be dealt to Desert Nomads by Deserts.",
      "kw:desertwalk | ?"),
-    ("Thorn Elemental", "You may have Thorn Elemental assign its combat damage as though it weren't blocked.", "?"),
+    # 510.1c replaced for the creature: all of its damage may go to what it attacks (Thorn Elemental's rulings: also
+    # when its blockers have left combat); Defensive Formation: the defending player assigns and divides freely
+    ("Thorn Elemental", "You may have Thorn Elemental assign its combat damage as though it weren't blocked.",
+     "assigns_as_though_unblocked"),
+    ("Pride of Lions", "You may have this creature assign its combat damage as though it weren't blocked.",
+     "assigns_as_though_unblocked"),
+    ("Wolverine, Claws Out", "You may have Wolverine assign his combat damage as though he weren't blocked.",
+     "assigns_as_though_unblocked"),
+    ("Indomitable Might", "Enchanted creature's controller may have it assign its combat damage as though it weren't "
+     "blocked.", "assigns_as_though_unblocked"),
+    ("Predatory Focus", "You may have creatures you control assign their combat damage this turn as though they "
+     "weren't blocked.", "grant<you>(assigns_as_though_unblocked)"),
+    ("Defensive Formation", "Rather than the attacking player, you assign the combat damage of each creature attacking "
+     "you. You can divide that creature's combat damage as you choose among any of the creatures blocking it.",
+     "grant<all>[attacking_player=you](defender_assigns_damage) | "
+     "grant<all>[attacking_player=you](divides_damage_freely)"),
     ("Melira, Sylvok Outcast", "You can't get poison counters.", "?"),
     ("Melira, Sylvok Outcast", "Creatures you control can't have -1/-1 counters put on them.", "?"),
     ("Solemnity", "Players can't get counters.", "?"),

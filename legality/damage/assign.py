@@ -26,6 +26,8 @@ class Options:
     (trample's player, planeswalker or battle, 702.19b); ``walker``: for trample over
     planeswalkers, the planeswalker that needs lethal damage before its controller gets any.
     ``rule`` is the rule that says where its damage may go; ``amount`` is 0 when it has nowhere to go.
+    ``as_unblocked``: for a blocked attacker that may assign its combat damage as though it weren't blocked
+    (Thorn Elemental), what it attacks: all its damage may go there instead.
     """
 
     source: str
@@ -39,10 +41,16 @@ class Options:
     free: bool
     why: str
     rule: str = "510.1"
+    as_unblocked: str | None = None
 
     @property
     def forced(self) -> bool:
-        return self.amount == 0 or len(self.recipients) <= 1
+        return self.amount == 0 or (len(self.recipients) <= 1 and self.as_unblocked in (None, *self.recipients))
+
+    def whole_as_unblocked(self, parts: Mapping[str, int]) -> bool:
+        """Whether ``parts`` is all of its damage to what it attacks, as though it weren't blocked."""
+        return self.as_unblocked is not None and {r: n for r, n in parts.items() if n} == {
+            self.as_unblocked: self.amount}
 
 
 def options_for(combat: Combat, state: State, source: str, ordered_edition: bool) -> Options:
@@ -110,6 +118,10 @@ def _attacker_options(combat: Combat, state: State, source: str, ordered_edition
                "(510.1c)")
         if trample:
             why += f"; trample doesn't help, as {target} has left combat (506.4c, 702.19f)"
+        if there and combat.has_ability(source, "assigns_as_though_unblocked"):
+            why += (f"; or {me} may have it assign all its combat damage to {target}, as though it weren't blocked "
+                    "(by its ability)")
+            return Options(source, power, (), (), False, (), None, me, False, why, "510.1c", target)
         return Options(source, 0, (), (), False, (), None, me, False, why, "510.1c")
     if not alive:
         why = (f"{name} is blocked, no creature blocking it is left in combat, and it has trample: its damage goes "
@@ -122,8 +134,21 @@ def _attacker_options(combat: Combat, state: State, source: str, ordered_edition
     else:
         why += ": its damage goes only to them (510.1c)"
         rule = "510.1c"
-    return Options(source, power, tuple(alive) + excess, tuple(alive), ordered_edition, excess, pw, me, False,
-                   why, rule)
+    ordered = ordered_edition
+    chooser = me
+    if combat.has_ability(source, "defender_assigns_damage"):
+        chooser = combat.defending_player(target) or me
+        why += f"; {chooser}, the defending player, assigns its combat damage instead of {me} (510.1, by an effect)"
+    if ordered and combat.has_ability(source, "divides_damage_freely"):
+        ordered = False
+        why += "; its damage may be divided among its blockers whatever their order (by an effect)"
+    as_unblocked = None
+    if there and combat.has_ability(source, "assigns_as_though_unblocked"):
+        as_unblocked = target
+        why += (f"; or {chooser} may have it assign all its combat damage to {target}, as though it weren't blocked "
+                "(by its ability; 510.1c otherwise)")
+    return Options(source, power, tuple(alive) + excess, tuple(alive), ordered, excess, pw, chooser, False,
+                   why, rule, as_unblocked)
 
 
 def _totals(assignment: Assignment) -> dict[str, int]:
@@ -176,6 +201,8 @@ def violations(combat: Combat, state: State, options: Mapping[str, Options], ass
         parts = assignment[src]
         n = f"{names[src].name} ({src})"
         total = sum(parts.values())
+        if opt.whole_as_unblocked(parts):
+            continue  # all of it to what it attacks, as though it weren't blocked
         if opt.recipients and total != opt.amount:
             out.append(Violation("510.1a", f"{n} must assign all its combat damage, {opt.amount}, not {total} "
                                  "(its power, 510.1a)", (src,)))

@@ -103,6 +103,10 @@ class Combat:
     def has(self, pid: str, keyword: str) -> bool:
         return self.game.traits[pid].has(keyword)
 
+    def has_ability(self, pid: str, kind: str) -> bool:
+        """Whether ``pid`` has an ability of that kind (its own, granted, or from an effect)."""
+        return pid in self.game.traits and bool(self.game.traits[pid].of(kind))
+
     def has_static(self, pid: str, keyword: str) -> bool:
         """Whether ``pid`` has ``keyword`` as the static ability it is today, not the triggered ability it
         was before Magic 2010 (deathtouch 702.2, lifelink 702.15; see ``legality.history``)."""
@@ -128,8 +132,11 @@ class Combat:
         return self.has(pid, "double strike") or not self.has(pid, "first strike")
 
     def amount(self, pid: str, state: State) -> int:
-        """Damage it assigns: its power, or its toughness under Doran (510.1a); 0 or less is none."""
+        """Damage it assigns: its power, or its toughness under Doran (510.1a); 0 or less is none, and so is any
+        amount of a creature that "assigns no combat damage"."""
         p = self.game.perms[pid]
+        if self.has_ability(pid, "assigns_no_combat_damage"):
+            return 0
         by_toughness = bool(self.game.traits[pid].of("damage_by_toughness"))
         return max(state.toughness(p) if by_toughness else state.power(p), 0)
 

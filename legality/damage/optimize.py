@@ -27,14 +27,24 @@ def maximise(combat: Combat, state: State, options: Mapping[str, Options], fixed
     m = Model()
     d: dict[tuple[str, str], cp_model.IntVar] = {}
     pos: dict[tuple[str, str], cp_model.IntVar] = {}
+    unblocked: dict[str, cp_model.IntVar] = {}  # all of it to what it attacks, as though it weren't blocked
+    recipients = {s: _recipients(options[s]) for s in free}
     for s in free:
         opt = options[s]
-        for r in opt.recipients:
+        for r in recipients[s]:
             d[s, r] = m.new_int_var(0, opt.amount, f"d[{s},{r}]")
             pos[s, r] = m.new_bool_var(f"p[{s},{r}]")
             m.add(d[s, r] >= 1).only_enforce_if(pos[s, r])
             m.add(d[s, r] == 0).only_enforce_if(pos[s, r].Not())
-        m.add(sum(d[s, r] for r in opt.recipients) == opt.amount)
+        if opt.as_unblocked is None:
+            m.add(sum(d[s, r] for r in opt.recipients) == opt.amount)
+            continue
+        u = unblocked[s] = m.new_bool_var(f"u[{s}]")
+        m.add(d[s, opt.as_unblocked] == opt.amount).only_enforce_if(u)
+        m.add(sum(d[s, r] for r in recipients[s]) == opt.amount).only_enforce_if(u)
+        m.add(sum(d[s, r] for r in recipients[s]) == (opt.amount if opt.recipients else 0)).only_enforce_if(u.Not())
+        if opt.as_unblocked not in opt.recipients:
+            m.add(d[s, opt.as_unblocked] == 0).only_enforce_if(u.Not())
 
     def incoming(target: str, prevented: bool = False) -> cp_model.LinearExprT:
         const = sum(parts.get(target, 0) for src, parts in fixed.items()
@@ -59,15 +69,17 @@ def maximise(combat: Combat, state: State, options: Mapping[str, Options], fixed
         opt = options[s]
         if opt.free:
             continue
+        waived = [unblocked[s]] if s in unblocked else []  # the rules of 510.1c don't apply to damage as unblocked
         if opt.ordered:
             for j, b in enumerate(opt.blockers):
                 for before in opt.blockers[:j]:
-                    m.add_implication(pos[s, b], lethal[before])
+                    m.add_bool_or([pos[s, b].Not(), lethal[before], *waived])
         for x in opt.excess_to:
             for b in opt.blockers:
-                m.add_implication(pos[s, x], lethal[b])
+                m.add_bool_or([pos[s, x].Not(), lethal[b], *waived])
         if opt.walker is not None:
-            m.add(incoming(opt.walker) >= state.loyalty.get(opt.walker, 0)).only_enforce_if(pos[s, opt.excess_to[-1]])
+            m.add(incoming(opt.walker) >= state.loyalty.get(opt.walker, 0)).only_enforce_if(
+                [pos[s, opt.excess_to[-1]], *(w.Not() for w in waived)])
 
     if goal == "player":
         m.maximize(sum(v for (s, r), v in d.items() if r not in creatures))
@@ -90,4 +102,11 @@ def maximise(combat: Combat, state: State, options: Mapping[str, Options], fixed
     status = solver.solve(m)
     if status != cp_model.OPTIMAL:
         return None
-    return {s: {r: int(solver.value(d[s, r])) for r in options[s].recipients if solver.value(d[s, r])} for s in free}
+    return {s: {r: int(solver.value(d[s, r])) for r in recipients[s] if solver.value(d[s, r])} for s in free}
+
+
+def _recipients(opt: Options) -> tuple[str, ...]:
+    """Where a source's damage may go: its recipients, and what it attacks if it may assign as though unblocked."""
+    if opt.as_unblocked is None or opt.as_unblocked in opt.recipients:
+        return opt.recipients
+    return (*opt.recipients, opt.as_unblocked)

@@ -262,6 +262,12 @@ def _step(combat: Combat, state: State, step: str, two: bool, ordered: bool, giv
         ok, chosen = None, _choose(combat, state, options, given, None, left())
         assert chosen is not None
     assignment, how = chosen
+    solved = [s for s in sources if how.get(s) == "maximize"]
+    if solved and violations(combat, state, options, assignment, solved):
+        # the solver's answer is checked, not trusted: a choice it made that breaks a rule is not used
+        ok, chosen = None, _choose(combat, state, options, given, None, left())
+        assert chosen is not None
+        assignment, how = chosen
     found = structural + violations(combat, state, options, assignment, [s for s in given if s in options])
     if found:
         ok = False

@@ -31,6 +31,13 @@ PLAIN: dict[str, tuple[str, str]] = {
     "goad": ("goaded: attacks each combat if able, and a player other than the goading player if able",
              "701.15b"),
     "damage_by_toughness": ("assigns combat damage equal to its toughness", "510.1a"),
+    "assigns_no_combat_damage": ("assigns no combat damage", "510.1a"),
+    "assigns_as_though_unblocked": ("if blocked, its controller may have it assign all its combat damage to what "
+                                    "it attacks, as though it weren't blocked", "510.1c"),
+    "defender_assigns_damage": ("the defending player, not the attacking player, assigns its combat damage",
+                                "510.1"),
+    "divides_damage_freely": ("its combat damage may be divided freely among the creatures blocking it, whatever "
+                              "their order", "510.1c"),
 }
 
 

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, Literal, cast
 
 from lark import Lark, Token, Transformer
 from lark.exceptions import LarkError, VisitError
@@ -772,6 +772,9 @@ class ToTree(Transformer[Token, Any]):
     def damage_by_toughness(self, c: list[Any]) -> Pred:
         return self._ab(Simple(kind="damage_by_toughness"))
 
+    def assigns_no_damage(self, c: list[Any]) -> Pred:
+        return self._ab(Simple(kind="assigns_no_combat_damage"))
+
     def indestructible(self, c: list[Any]) -> Pred:
         return Pred(keywords=("indestructible",))
 
@@ -959,6 +962,37 @@ class ToTree(Transformer[Token, Any]):
         n = _number(_toks(c, "NUMBER")[0])
         return Sentence("template", (Placed("global", (MaxBlockers(kind="max_blockers_total", n=n),),
                                             "no more than N can block"),))
+
+    def as_unblocked(self, c: list[Any]) -> Sentence:
+        """Thorn Elemental, Pride of Lions: the controller may have a blocked creature assign all its combat damage
+        to what it attacks (510.1c is replaced for it)."""
+        where: Literal["self", "attached"] = "attached" if c and c[0] == "attached" else "self"
+        return Sentence("template", (Placed(where, (Simple(kind="assigns_as_though_unblocked"),),
+                                            "assign as though it weren't blocked"),))
+
+    def as_unblocked_yours(self, c: list[Any]) -> Sentence:
+        """Predatory Focus: each creature its controller controls may assign as though it weren't blocked."""
+        grant = Grant(kind="grant", to="you", abilities=(Simple(kind="assigns_as_though_unblocked"),))
+        return Sentence("template", (Placed("global", (grant,), "assign as though they weren't blocked"),))
+
+    def as_unblocked_self(self, c: list[Any]) -> str:
+        return "self"
+
+    def as_unblocked_attached(self, c: list[Any]) -> str:
+        return "attached"
+
+    def defender_assigns(self, c: list[Any]) -> Sentence:
+        """Defensive Formation: the defending player assigns the combat damage of each creature attacking them."""
+        grant = Grant(kind="grant", quality=Quality(attacking_player="you"),
+                      abilities=(Simple(kind="defender_assigns_damage"),))
+        return Sentence("template", (Placed("global", (grant,), "the defending player assigns"),))
+
+    def divides_freely(self, c: list[Any]) -> Sentence:
+        """Defensive Formation's second sentence ("that creature": each creature attacking you): its damage may be
+        divided among its blockers as the assigning player chooses, whatever the damage assignment order."""
+        grant = Grant(kind="grant", quality=Quality(attacking_player="you"),
+                      abilities=(Simple(kind="divides_damage_freely"),))
+        return Sentence("template", (Placed("global", (grant,), "divides freely among its blockers"),))
 
     def master_warcraft(self, c: list[Any]) -> Sentence:
         return Sentence("template", (NoCombat("who chooses the block; the choice must still be legal (Master "
