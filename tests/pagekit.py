@@ -12,6 +12,7 @@ import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from collections.abc import Callable, Iterator
@@ -52,15 +53,21 @@ def launch_args(playwright_args: dict[str, Any]) -> dict[str, Any]:
     return {**playwright_args, "executable_path": path, "args": ["--no-sandbox"]}
 
 
-def start_server(root: Path = ROOT) -> tuple[subprocess.Popen[str], str]:
+def start_server(root: Path = ROOT, cards: Path | None = None,
+                 data_dir: Path | None = None) -> tuple[subprocess.Popen[str], str]:
     """``legality serve`` from ``root`` in a process of its own on a free port of 127.0.0.1, as a judge would
-    start it (two workers: the machine has two cores); returns once the page answers."""
+    start it (two workers: the machine has two cores); returns once the page answers. Its card library is the
+    card file ``cards`` (``--cards``), else the one stored in ``data_dir``, else the built-in cards: never the
+    library of the user's own data folder, so the tests see the same cards everywhere."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(root), os.environ.get("PYTHONPATH", "")])}
+    env = {k: v for k, v in os.environ.items() if k != "LEGALITY_CARDS"}
+    env["PYTHONPATH"] = os.pathsep.join([str(root), os.environ.get("PYTHONPATH", "")])
+    env["LEGALITY_DATA_DIR"] = str(data_dir or Path(tempfile.mkdtemp(prefix="legality-page-data-")))
     proc = subprocess.Popen([sys.executable, "-c", "import cli; cli.main()", "serve", "--port", str(port),
-                             "--workers", "2", "--fixtures", str(root / "fixtures")], cwd=root, env=env,
+                             "--workers", "2", "--fixtures", str(root / "fixtures"),
+                             *(["--cards", str(cards)] if cards else [])], cwd=root, env=env,
                             stderr=subprocess.PIPE, text=True)
     assert proc.stderr is not None
     said = proc.stderr.readline()  # printed before it starts listening
@@ -77,9 +84,15 @@ def start_server(root: Path = ROOT) -> tuple[subprocess.Popen[str], str]:
     return proc, f"http://127.0.0.1:{port}"
 
 
-def serving() -> Iterator[str]:
-    """The base URL of a ``legality serve`` of this checkout while it runs (for the tests of one module)."""
-    proc, base = start_server()
+def serving(cards: Path | None = None) -> Iterator[str]:
+    """The base URL of a ``legality serve`` of this checkout while it runs (for the tests of one module), with
+    the card file ``cards`` if given (else the built-in cards)."""
+    with tempfile.TemporaryDirectory(prefix="legality-page-data-") as data:
+        yield from _run(start_server(cards=cards, data_dir=Path(data)))
+
+
+def _run(started: tuple[subprocess.Popen[str], str]) -> Iterator[str]:
+    proc, base = started
     try:
         yield base
     finally:

@@ -3,11 +3,16 @@ on the card as the checker reads them), free rules text makes a separate custom 
 card name is completed from the library, misspellings included ("did you mean").
 
 What is relied on: 702.19c-e (trample: lethal damage to the blocker, the rest to the player; Grizzly Bears is a
-2/2, so 2 to it and 3 to the player from a 5-power trampler is a legal division, 510.1c-d).
+2/2, so 2 to it and 3 to the player from a 5-power trampler is a legal division, 510.1c-d); 712.8d-e (a
+transforming card's back face in play has that face's characteristics); 111.4 (a token's characteristics are
+those its creating effect gives: Marit Lage is a 20/20 flying, indestructible Avatar); 604.3 (a
+characteristic-defining ability such as Tarmogoyf's sets its power and toughness in the game: the card gives
+none, the board must).
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from typing import Any
 
@@ -25,6 +30,8 @@ from pagekit import (
 )
 from playwright.sync_api import Browser, Page, expect
 
+from carddata import scryfall_cards
+
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
@@ -34,6 +41,14 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
     yield from pagekit.serving()
+
+
+@pytest.fixture(scope="module")
+def library_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A server whose card library is a small Scryfall card file (``--cards``): faces, tokens and Tarmogoyf."""
+    cards = tmp_path_factory.mktemp("cards") / "oracle-cards.json"
+    cards.write_text(json.dumps(scryfall_cards()))
+    yield from pagekit.serving(cards)
 
 
 def fill_custom_without_adding(page: Page) -> None:
@@ -144,4 +159,66 @@ def test_did_you_mean_for_a_misspelled_name(browser: Browser, server: str) -> No
     error.get_by_role("button", name="Add it as a custom permanent").click()
     expect(page.get_by_label("Name of the custom permanent")).to_have_value("Zzyzx Quux")
     assert focused(page) == "custom-oracle"
+    context.close()
+
+
+def test_an_unknown_name_says_how_to_have_every_card(browser: Browser, server: str) -> None:
+    """The server of these tests has the built-in cards alone: the message says how to have all of them."""
+    context, page = open_page(browser, server)
+    page.get_by_label("Card name").fill("Tarmogoyf")
+    page.get_by_role("button", name="Add card", exact=True).click()
+    error = page.locator("#add-error")
+    expect(error).to_contain_text("No card named “Tarmogoyf” in the library.")
+    expect(error).to_contain_text("built-in cards (those of the examples): run `legality cards update` once to "
+                                  "download every card, then start `legality serve` again.")
+    expect(page.locator(".card")).to_have_count(0)
+    context.close()
+
+
+def test_faces_and_tokens_by_name(browser: Browser, library_server: str) -> None:
+    context, page = open_page(browser, library_server)
+    add_card(page, "Insectile Aberration", "A")  # the back face of Delver of Secrets
+    aberration = page.locator("#perm-insectile-aberration")
+    expect(aberration.locator(".typeline")).to_have_text("Creature — Human Insect")
+    expect(aberration.locator(".pt")).to_have_text("3/2")
+    expect(aberration.locator(".kw")).to_have_text("Flying")
+    add_card(page, "Marit Lage", "B")
+    lage = page.locator("#perm-marit-lage")
+    expect(lage.locator(".pt")).to_have_text("20/20")
+    expect(lage.locator(".kw")).to_contain_text("Flying")
+    assert board_of(page)["permanents"][1] == {"id": "marit-lage", "name": "Marit Lage", "controller": "B"}
+    pick(page, "insectile-aberration")
+    ruling_after(page, lambda: page.get_by_role("button", name="Attack player B").click())
+    ruling_after(page, lambda: page.get_by_role("radio", name="Blockers").check())
+    pick(page, "marit-lage")
+    ruling_after(page, lambda: pick(page, "insectile-aberration"))
+    assert verdict(page) == "LEGAL"  # a flier blocks a flier
+    context.close()
+
+
+@pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
+def test_a_creature_whose_text_sets_its_power_asks_for_it(browser: Browser, library_server: str,
+                                                          phone: bool) -> None:
+    """Tarmogoyf by name: the card says its power and toughness are not given and opens its Edit panel; the
+    ruling names the card (not a JSON path); once they are given, the ruling is made."""
+    context, page = open_page(browser, library_server, phone=phone)
+    add_card(page, "Tarmogoyf", "A")
+    goyf = page.locator("#perm-tarmogoyf")
+    expect(goyf.locator(".pt")).to_have_text("P/T not given: ?/? (give them under Edit)")
+    expect(goyf.locator("details")).to_have_attribute("open", "")
+    assert verdict(page) == "—"
+    problems = page.locator("#ruling-body")
+    expect(problems).to_contain_text("Tarmogoyf (tarmogoyf): a creature needs power and toughness")
+    assert "$." not in problems.inner_text()
+    for what, value in (("Power", "4"), ("Toughness", "5")):
+        box = page.get_by_label(f"{what} of Tarmogoyf (tarmogoyf)")
+        expect(box).to_have_value("")
+        box.fill(value)
+        ruling_after(page, lambda: box.press("Enter"))  # noqa: B023 (called at once)
+    expect(goyf.locator(".pt")).to_have_text("4/5")
+    assert verdict(page) == "LEGAL"
+    assert board_of(page)["permanents"] == [{"id": "tarmogoyf", "name": "Tarmogoyf", "controller": "A",
+                                             "power": 4, "toughness": 5}]
+    width, viewport = pagekit.no_overflow(page)
+    assert width <= viewport
     context.close()

@@ -22,7 +22,7 @@ with warnings.catch_warnings():  # Starlette's test client prefers httpx2; httpx
 
 from cli import main
 from legality.serve import ServeSettings, create_app
-from legality.serve.cards import names, suggestions
+from legality.serve.cards import how_to_get, names, suggestions
 
 ROOT = Path(__file__).resolve().parent.parent
 UNREAD = "This creature can't be blocked by creatures with odd power."
@@ -68,7 +68,8 @@ def test_card_names_forgive_misspellings() -> None:
 def test_an_unknown_card_says_what_was_meant(client: TestClient) -> None:
     got = client.get("/api/card/Grizly%20Bears")
     assert got.status_code == 404
-    assert got.json() == {"error": "no card named 'Grizly Bears' in the library", "suggestions": ["Grizzly Bears"]}
+    assert got.json() == {"error": "no card named 'Grizly Bears' in the library", "suggestions": ["Grizzly Bears"],
+                          "library": how_to_get(None)}
     assert client.get("/api/cards", params={"prefix": "grizly"}).json()[0] == "Grizzly Bears"
 
 
@@ -76,3 +77,28 @@ def test_favicon(client: TestClient) -> None:
     got = client.get("/favicon.ico")
     assert got.status_code == 200 and got.headers["content-type"] == "image/svg+xml"
     assert got.content.startswith(b"<svg")
+
+
+def test_how_to_have_a_card_the_library_lacks(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """What the page says after "no card named": by the library the server uses."""
+    from carddata import mtgjson_cards, scryfall_cards
+    from legality.cards import folder, library
+
+    monkeypatch.setenv("LEGALITY_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.delenv("LEGALITY_CARDS", raising=False)
+    library.cache_clear()
+    try:
+        builtin = how_to_get(None)
+        assert f"only the {len(library(None))} built-in cards" in builtin and "legality cards update" in builtin
+        cards = tmp_path / "cards.json"
+        cards.write_text(json.dumps(scryfall_cards()))
+        assert how_to_get(str(cards)) == f"The library is the card file {cards} (given with --cards or LEGALITY_CARDS)."
+        atomic = tmp_path / "AtomicCards.json"  # MTGJSON's file says the date of its data
+        atomic.write_text(json.dumps(mtgjson_cards()))
+        assert CliRunner().invoke(main, ["cards", "update", "--file", str(atomic), "--min-cards", "1"]).exit_code == 0
+        assert (tmp_path / "data" / folder.LIBRARY).exists()
+        library.cache_clear()
+        assert how_to_get(None) == ("A card newer than the library of 2026-10-01 needs `legality cards update`, then "
+                                    "start `legality serve` again.")
+    finally:
+        library.cache_clear()

@@ -14,7 +14,7 @@ from legality import EDITIONS, BoardError, NothingToJudge, check, parse_board, r
 from legality.batch import rules_options
 from legality.cards import CardLibraryError, lookup
 from legality.options import legal_declarations
-from legality.serve.cards import card_json, names, reading, suggestions
+from legality.serve.cards import card_json, how_to_get, names, reading, suggestions
 from legality.verdict import unread_undecided
 from models import Board
 from models.jsontext import MAX_DEPTH, loads, nested_deeper
@@ -114,11 +114,13 @@ class Api:
 
     def card(self, name: str) -> dict[str, Any]:
         """GET /api/card/{name}: the card's fields and what is read from its text; 404 if unknown, with the
-        library's names closest to it (``suggestions``, for "did you mean")."""
+        library's names closest to it (``suggestions``, for "did you mean") and how to have every card
+        (``library``)."""
         card = lookup(name, self.cards) if len(name) <= MAX_NAME else None
         if card is None:
             close = suggestions(name, self.cards) if len(name) <= MAX_NAME else []
-            raise ApiError(404, f"no card named {name!r} in the library", suggestions=close)
+            raise ApiError(404, f"no card named {name!r} in the library", suggestions=close,
+                           library=how_to_get(self.cards))
         return card_json(card)
 
     def text(self, body: bytes) -> dict[str, Any]:

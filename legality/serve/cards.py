@@ -55,6 +55,19 @@ def names(prefix: str, cards: str | None, limit: int = 20, cutoff: float = CLOSE
     return out
 
 
+def how_to_get(cards: str | None) -> str:
+    """What the page says after "no card named ...": how to have that card, by the library the server uses."""
+    lib = library(cards)
+    restart = "then start `legality serve` again"
+    if lib.origin == "builtin":
+        return (f"This server has only the {len(lib.base)} built-in cards (those of the examples): run `legality "
+                f"cards update` once to download every card, {restart}.")
+    if lib.origin == "downloaded":
+        date = f" of {lib.source.updated[:10]}" if lib.source and lib.source.updated else ""
+        return f"A card newer than the library{date} needs `legality cards update`, {restart}."
+    return f"The library is the card file {lib.location} (given with --cards or LEGALITY_CARDS)."
+
+
 def suggestions(name: str, cards: str | None, limit: int = 3) -> list[str]:
     """Library names a judge may have meant by ``name`` (not in the library), best first."""
     return names(name, cards, limit, MEANT)

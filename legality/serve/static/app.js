@@ -63,9 +63,11 @@ function typeLine(p) {
   const main = [...(field(p, "supertypes") || []), ...typesOf(p)].map(cap).join(" ");
   return main + (sub.length ? ` — ${sub.join(" ")}` : "");
 }
+const needsPT = (p) => isCreature(p) && (field(p, "power") === undefined || field(p, "toughness") === undefined);
 function statsOf(p) {
   const out = [];
-  if (field(p, "power") !== undefined) out.push(`${field(p, "power")}/${field(p, "toughness")}`);
+  if (needsPT(p)) out.push(`P/T not given: ${field(p, "power") ?? "?"}/${field(p, "toughness") ?? "?"}`);
+  else if (field(p, "power") !== undefined) out.push(`${field(p, "power")}/${field(p, "toughness")}`);
   if (field(p, "loyalty") !== undefined) out.push(`loyalty ${field(p, "loyalty")}`);
   if (field(p, "defense") !== undefined) out.push(`defense ${field(p, "defense")}`);
   return out.join(", ");
@@ -96,7 +98,7 @@ function readCard(name, urgent = false) {
     let r, body;
     try { r = await ask("/api/card/" + encodeURIComponent(name)); body = await r.json(); } catch (e) { return null; }
     if (r.ok) { info.set(cardKey(name), body); info.set(cardKey(body.name), body); return body; }
-    if (r.status === 404) { const miss = { missing: true, suggestions: body.suggestions || [] }; info.set(cardKey(name), miss); return miss; }
+    if (r.status === 404) { const miss = { missing: true, suggestions: body.suggestions || [], library: body.library || "" }; info.set(cardKey(name), miss); return miss; }
     return null;
   }, urgent);
 }
@@ -200,11 +202,11 @@ async function addCard(ev) {
   if (!name) { $("add-error").textContent = "Type a card's name (or add a custom permanent below)."; return; }
   const card = await readCard(name, true);
   if (!card) { $("add-error").textContent = "The server did not answer: try again."; return; }
-  if (card.missing) { showMissing(name, card.suggestions); return; }
+  if (card.missing) { showMissing(name, card.suggestions, card.library); return; }
   $("perm-name").value = "";
   addPermanent({ id: newId(card.name), name: card.name, controller }, `add ${card.name}`);
 }
-function showMissing(name, suggestions) {
+function showMissing(name, suggestions, how) {
   const parts = [`No card named “${name}” in the library.`];
   if (suggestions.length) {
     parts.push(" Did you mean ", ...suggestions.flatMap((s, i) => [i ? " or " : "", el("button", { type: "button",
@@ -212,6 +214,7 @@ function showMissing(name, suggestions) {
   }
   parts.push(" ", el("button", { type: "button", class: "link", key: "as-custom", text: "Add it as a custom permanent",
     onclick: () => { $("custom-box").open = true; $("custom-name").value = name; $("custom-oracle").focus(); } }));
+  if (how) parts.push(el("span", { class: "how", text: how }));
   $("add-error").replaceChildren(...parts);
 }
 async function addCustom(ev) {
@@ -477,7 +480,7 @@ function renderCard(p) {
       onclick: () => pick(p.id), "aria-label": cardName(p) },
       el("span", { class: "name" }, p.name, isCustom(p) ? el("span", { class: "tag", text: "custom" }) : null),
       el("span", { class: "typeline", text: typeLine(p) || (known ? "" : "reading the card…") }),
-      statsOf(p) ? el("span", { class: "pt", text: statsOf(p) }) : null,
+      statsOf(p) ? el("span", { class: needsPT(p) ? "pt missing" : "pt", text: statsOf(p) + (needsPT(p) ? " (give them under Edit)" : "") }) : null,
       kws.length ? el("span", { class: "kw", text: kws.map(cap).join(", ") }) : null,
       state.length ? el("span", { class: "state", text: state.join(" · ") }) : null,
       el("span", { class: "ruled", text: (named.get(p.id) || []).join("; ") })),
@@ -492,7 +495,7 @@ function renderText(p, known) {
   if (known && known.missing) {
     const given = ["types", "power", "toughness", "loyalty", "defense", "keywords", "abilities"].some((k) => p[k] !== undefined);
     return el("p", { class: given ? "text-none" : "unread", text: given ? "Not a library card: the values the board gives are used."
-      : `No card named “${p.name}” in the library: give its text as a custom permanent.` });
+      : `No card named “${p.name}” in the library: give its text as a custom permanent. ${known.library || ""}`.trim() });
   }
   if (!known) return null;
   // A keyword the checker knows is already on the card's keyword line: the list gives the rest.
@@ -520,10 +523,10 @@ function renderEdit(p) {
   const counter = (d) => el("button", { type: "button", key: `counter${d}-${id}`, "aria-label": `${d > 0 ? "+1/+1" : "-1/-1"} counter on ${label(id)}`,
     onclick: () => edit(d > 0 ? "+1/+1" : "-1/-1", (q) => { q.power = (field(q, "power") ?? 0) + d; q.toughness = Math.max(0, (field(q, "toughness") ?? 0) + d); }),
     text: d > 0 ? "+1/+1" : "−1/−1" });
-  const value = (k, letter, attrs) => el("label", {}, `${letter} `, el("input", { type: "number", value: field(p, k) ?? 0, inputmode: "numeric",
+  const value = (k, letter, attrs) => el("label", {}, `${letter} `, el("input", { type: "number", value: field(p, k) ?? "", placeholder: "?", inputmode: "numeric",
     key: `${k}-${id}`, ...attrs, onchange: (e) => { const v = e.target.valueAsNumber; if (Number.isInteger(v)) edit(k, (q) => { q[k] = v; }); } }));
   const creature = isCreature(p);
-  return el("details", {}, el("summary", { text: "Edit", "aria-label": `Edit ${label(id)}`, key: "edit-" + id }),
+  return el("details", { open: needsPT(p) }, el("summary", { text: "Edit", "aria-label": `Edit ${label(id)}`, key: "edit-" + id }),
     toggle("tapped", "tapped"), creature ? toggle("summoning_sick", "summoning sick") : null, toggle("commander", "commander"),
     creature ? value("power", "P", { "aria-label": `Power of ${label(id)}` }) : null,
     creature ? value("toughness", "T", { min: 0, "aria-label": `Toughness of ${label(id)}` }) : null,
@@ -723,8 +726,17 @@ function showProblems(body, status) {
   const busy = status === 503 || status === 408;
   showVerdict(null, busy ? "The server could not judge it now: the ruling is not known." : "The board can't be judged yet:");
   withFocus(() => $("ruling-body").replaceChildren(el("p", { class: "error", text: body.error || `error ${status}` }),
-    el("ul", {}, ...(body.problems || []).map((p) => el("li", {}, el("code", { text: p.path }), ` ${p.message}`)))));
+    el("ul", {}, ...(body.problems || []).map((p) => el("li", { title: p.path }, `${where(p.path)}: ${p.message}`)))));
   highlight();
+}
+const WHERE = { permanents: (x) => label(x.id), players: (x) => `Player ${x.id}`, attacks: (x) => `the attack of ${label(x.attacker)}`,
+  blocks: (x) => `the block of ${label(x.blocker)}`, effects: (x) => `the effect of ${x.source}` };
+function where(path) {
+  // A problem's JSON path in the words of the page: the card, player or declaration it is about, and its field.
+  const m = /^\$\.(permanents|players|attacks|blocks|effects)\[(\d+)\](?:\.(.+))?$/.exec(path || "");
+  const item = m && (board[m[1]] || [])[Number(m[2])];
+  if (!item) return path === "$" ? "The board" : path;
+  return WHERE[m[1]](item) + (m[3] ? `, its ${m[3].replace(/_/g, " ")}` : "");
 }
 function showRuling(v) {
   lastVerdict = v;
