@@ -208,3 +208,26 @@ def test_an_undecided_ruling_reads_ignoring_unread(browser: Browser, server: str
     assert "rules 2006" not in outside and "obeys" not in outside and "Requirements" not in outside, outside
     expect(page.locator(".card.flagged")).to_have_count(0)  # nothing highlighted as if ruled
     context.close()
+
+
+def test_a_graveyard_the_text_counts_is_asked_for_and_given(browser: Browser, server: str) -> None:
+    """Stone-Tongue Basilisk's threshold (7 or more cards in its controller's graveyard: all creatures able to
+    block it do so, 509.1c) reads the graveyard's size: UNDECIDED until the page gives it, as the CLI."""
+    context, page = open_page(browser, server)
+    add_card(page, "Stone-Tongue Basilisk", "A")
+    add_card(page, "Grizzly Bears", "B")
+    attack(page, "stone-tongue-basilisk", "B")
+    step(page, "Blockers")
+    assert verdict(page) == "UNDECIDED"
+    expect(page.locator("#ruling-body")).to_contain_text("graveyard_size")
+    graveyard = page.get_by_label("Player A cards in graveyard")
+    expect(graveyard).to_have_value("")
+    for size, word in (("7", "ILLEGAL"), ("6", "LEGAL")):
+        graveyard.fill(size)
+        ruling_after(page, lambda: graveyard.press("Enter"))
+        assert verdict(page) == word, page.locator("#ruling").inner_text()
+        assert board_of(page)["players"][0]["graveyard_size"] == int(size)
+    graveyard.fill("")
+    ruling_after(page, lambda: graveyard.press("Enter"))
+    assert "graveyard_size" not in board_of(page)["players"][0] and verdict(page) == "UNDECIDED"
+    context.close()

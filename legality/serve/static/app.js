@@ -439,6 +439,16 @@ function playerHead(pl) {
     el("h3", { text: `Player ${pl.id}${pl.id === board.active_player ? " (active)" : ""}` }),
     el("label", {}, "Life ", num(pl.life, (v) => { pl.life = v; }, { "aria-label": `Player ${pl.id} life`, key: `life-${pl.id}` })),
     el("label", {}, "Poison ", num(pl.poison, (v) => { pl.poison = v; }, { min: 0, "aria-label": `Player ${pl.id} poison counters`, key: `poison-${pl.id}` })),
+    // Cards in the graveyard: asked for only by rules text that counts them (threshold); blank when not given.
+    el("label", {}, "Graveyard ", el("input", { type: "number", min: 0, value: pl.graveyard_size ?? "", placeholder: "?",
+      inputmode: "numeric", "aria-label": `Player ${pl.id} cards in graveyard`, key: `graveyard-${pl.id}`,
+      onchange: (e) => {
+        const v = e.target.valueAsNumber;
+        if (e.target.value === "") delete pl.graveyard_size;
+        else if (Number.isInteger(v) && v >= 0) pl.graveyard_size = v;
+        else return;
+        changed({ delay: 250, what: `Player ${pl.id} cards in graveyard` });
+      } })),
     ...commanders.map((c) =>
       el("label", {}, `Commander damage from ${c.name} `, num((pl.commander_damage || {})[c.id], (v) => {
         pl.commander_damage = { ...(pl.commander_damage || {}), [c.id]: v }; },
