@@ -4,8 +4,8 @@ heading); the effect presets (goad, provoke, must be blocked, Fog) are read as t
 
 What is relied on: 701.15b (a goaded creature attacks each combat if able), 702.39a (provoke: the target
 blocks the provoking creature if able), 509.1c (requirements on blocking: "must be blocked if able", and a
-declaration must obey as many as possible); Fog's damage prevention is not modelled by the checker, which
-says so: its text is not understood, and every ruling on the board is UNDECIDED.
+declaration must obey as many as possible); Fog's damage prevention (615) is shown as the checker reads it:
+read, or not understood (and then every ruling on the board is UNDECIDED), the same as POST /api/text says.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -157,20 +158,39 @@ def test_the_damage_view_is_undecided_as_the_cli_on_unread_text(browser: Browser
     context.close()
 
 
-def test_fog_is_shown_as_not_understood(browser: Browser, server: str, tmp_path: Path) -> None:
+def api_reading(server: str, name: str, text: str) -> list[dict[str, Any]]:
+    """What POST /api/text reads in ``text``, sentence by sentence."""
+    request = urllib.request.Request(server + "/api/text", data=json.dumps({"text": text, "name": name}).encode(),
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=30) as got:
+        return list(json.loads(got.read())["sentences"])
+
+
+def test_fog_is_shown_as_the_checker_reads_it(browser: Browser, server: str, tmp_path: Path) -> None:
+    """Fog's preset says, before it is added and on the list of effects, what the checker makes of its text
+    (read, or not understood and so UNDECIDED); the damage ruling with it is the CLI's."""
     context, page = open_page(browser, server)
     add_card(page, "Grizzly Bears", "A")
     attack(page, "grizzly-bears", "B")
     page.locator("#effect-box summary").click()
     page.get_by_label("Kind of effect").select_option("fog")
-    expect(page.locator("#effect-about")).to_contain_text("not modelled")
+    text = page.get_by_label("Text of the effect").input_value()
+    assert text == "Prevent all combat damage that would be dealt this turn."
+    sentences = api_reading(server, "Fog", text)
+    unread = [s for s in sentences if s["status"] == "not understood"]
+    about = page.locator("#effect-about")
+    if unread:
+        expect(about).to_contain_text("The checker does not understand this text yet")
+    else:
+        expect(about).to_contain_text("The checker reads it as: " + "; ".join(sentences[0]["described"]))
     add_effect(page, "fog", "B", [])
-    expect(page.locator("#effects")).to_contain_text("not understood")
+    expect(page.locator("#effects")).to_contain_text("not understood" if unread else "read as:")
     step(page, "Blockers")
     step(page, "Damage")
     damage_matches_cli(page, tmp_path)
-    assert verdict(page) == "UNDECIDED"
-    expect(page.locator("#ruling-body")).to_contain_text("prevent all combat damage")
+    if unread:
+        assert verdict(page) == "UNDECIDED"
+        expect(page.locator("#ruling-body")).to_contain_text("prevent all combat damage")
     context.close()
 
 

@@ -569,13 +569,25 @@ const PRESETS = {
   "must-be-blocked": { source: "Resolved spell", text: () => "Target creature must be blocked this turn if able.",
     about: "The target creature must be blocked this turn if able (509.1c)." },
   fog: { source: "Fog", text: () => "Prevent all combat damage that would be dealt this turn.",
-    about: "Damage prevention is not modelled by the checker yet: it reports this text as not understood, so the ruling is UNDECIDED and says what it would be if the text changed nothing." },
+    about: "All combat damage this turn is prevented (615)." },
   other: { source: "Resolved spell", text: null, about: "Any rules text of a resolved spell or ability that lasts this turn." },
 };
+let aboutSeq = 0;
 function presetText() {
   const preset = PRESETS[$("effect-preset").value], src = perm($("effect-source").value);
   $("effect-about").textContent = preset.about;
   if (preset.text) $("effect-text").value = preset.text(src ? src.name : "the source");
+  // Before it is added, what the checker makes of the preset's text: read, or not understood (and so UNDECIDED).
+  const mine = ++aboutSeq, text = $("effect-text").value.trim();
+  if (!preset.text || !text) return;
+  readText(src ? src.name : preset.source, text).then((r) => {
+    if (mine !== aboutSeq || !r) return;
+    const unread = (r.sentences || []).filter((x) => x.status === "not understood");
+    const said = (r.sentences || []).flatMap((x) => x.described || []);
+    $("effect-about").textContent = `${preset.about} ${unread.length
+      ? "The checker does not understand this text yet: with it the ruling is UNDECIDED, and says what it would be if the text changed nothing."
+      : said.length ? `The checker reads it as: ${said.join("; ")}.` : ""}`.trim();
+  });
 }
 async function addEffect(ev) {
   ev.preventDefault();
