@@ -31,6 +31,8 @@ from models.abilities import (
     Loses,
     MaxAttackers,
     MaxBlockers,
+    PreventDamage,
+    Unpreventable,
 )
 from models.board import Board, Permanent
 
@@ -47,6 +49,17 @@ class Sourced:
     origin: str
     you: str
     keyword: str | None = None
+
+
+@dataclass(frozen=True)
+class DamageEffect:
+    """A prevention effect or "damage can't be prevented" in force, with what "it" is (the permanent that has the
+    ability, or each target of the effect) and "you" (its controller)."""
+
+    ability: PreventDamage | Unpreventable
+    source: str
+    you: str
+    holder: str | None
 
 
 @dataclass(frozen=True)
@@ -82,6 +95,7 @@ class Game:
     globals: tuple[GlobalRule, ...]
     unread: tuple[str, ...]
     warnings: tuple[str, ...] = ()
+    damage_effects: tuple[DamageEffect, ...] = ()
     _creatures: dict[str, list[Permanent]] = field(default_factory=dict, compare=False, repr=False)
 
     def context(self, s: Sourced) -> MatchContext:
@@ -221,6 +235,7 @@ def build_game(board: Board) -> Game:
     own_ab: dict[str, list[Sourced]] = {p.id: [] for p in board.permanents}
     grants: list[tuple[Grant, str, str, str, tuple[str, ...] | None]] = []
     globals_: list[GlobalRule] = []
+    damage_effects: list[DamageEffect] = []
 
     pending: list[tuple[If, str | None, str, str, str, tuple[str, ...] | None]] = []
     taken: list[tuple[Ability, str, str]] = []
@@ -261,6 +276,8 @@ def build_game(board: Board) -> Game:
             grants.append((ab, source, origin, you, targets))
         elif isinstance(ab, (MaxAttackers, MaxBlockers)):
             globals_.append(GlobalRule(ab, source, you))
+        elif isinstance(ab, (PreventDamage, Unpreventable)):
+            damage_effects.append(DamageEffect(ab, source, you, holder))
         elif holder is not None and holder in own_ab:
             own_ab[holder].append(Sourced(ab, source, origin, you))
 
@@ -327,10 +344,11 @@ def build_game(board: Board) -> Game:
                 if r.keywords:
                     text_abilities.append(Grant(kind="grant", keywords=r.keywords))
                 text_abilities.extend(r.abilities)
-        if e.abilities and not targets and any(ab.kind not in GLOBAL_KINDS for ab in e.abilities):
+        if e.abilities and not targets and any(ab.kind not in GLOBAL_KINDS and not _targetless(ab)
+                                                for ab in e.abilities):
             unread.append(f"effect {e.source!r}: its abilities apply to its targets, and it has none: give targets")
         for ab in (*e.abilities, *text_abilities):
-            if ab.kind in GLOBAL_KINDS:
+            if ab.kind in GLOBAL_KINDS or (_targetless(ab) and not targets):
                 take(ab, None, e.source, origin, e.controller, targets or None)
             else:
                 for t in targets:
@@ -381,7 +399,14 @@ def build_game(board: Board) -> Game:
                 unread.append(f"{p.name} ({p.id}): keyword {kw!r} is not known{did_you_mean(kw)}")
         traits[p.id] = Traits(frozenset(k for k, *_ in kws), tuple(abilities))
     unread.extend(asked_facts(board, taken))
-    return Game(board, perms, traits, tuple(globals_), tuple(dict.fromkeys(unread)), tuple(warnings))
+    return Game(board, perms, traits, tuple(globals_), tuple(dict.fromkeys(unread)), tuple(warnings),
+                tuple(damage_effects))
+
+
+def _targetless(ab: Ability) -> bool:
+    """A prevention effect that names no object ("all combat damage", "damage dealt to you"): an effect with it
+    needs no targets."""
+    return isinstance(ab, PreventDamage) and "it" not in (ab.dealt_to, ab.dealt_by)
 
 
 FACTS = {"token": "which permanents are tokens (111.1)", "counter": "which permanents have counters (122.1)"}

@@ -317,10 +317,36 @@ _CreatureKinds = (
 CreatureAbility = Annotated[_CreatureKinds, Field(discriminator="kind")]
 """Abilities a single creature has."""
 
-Ability = Annotated[_CreatureKinds | MaxAttackers | MaxBlockers | Grant | If, Field(discriminator="kind")]
+
+class PreventDamage(Frozen):
+    """A prevention effect (615.1): "prevent all combat damage that would be dealt this turn" (Fog), "... dealt to
+    and dealt by target creature" (two of these), "... dealt to you".
+
+    ``dealt_to`` and ``dealt_by`` say which damage: ``any``; ``it``, the object that has the ability (a permanent's
+    own, or each target of an effect); ``you``, the ability's controller (``dealt_to`` only). ``combat_only``: combat
+    damage only (all damage here is combat damage; kept for what the text says). Damage that can't be prevented is
+    dealt anyway (615.12)."""
+
+    kind: Literal["prevent_damage"]
+    dealt_to: Literal["any", "it", "you"] = "any"
+    dealt_by: Literal["any", "it"] = "any"
+    combat_only: bool = True
+
+
+class Unpreventable(Frozen):
+    """"Damage can't be prevented this turn": no prevention effect, protection's included, prevents any (615.12)."""
+
+    kind: Literal["damage_cant_be_prevented"]
+
+
+DamageRule = PreventDamage | Unpreventable
+"""Effects on the damage dealt rather than on a creature's combat: the damage step applies them."""
+
+Ability = Annotated[_CreatureKinds | MaxAttackers | MaxBlockers | Grant | If | PreventDamage | Unpreventable,
+                    Field(discriminator="kind")]
 """Any ability in the vocabulary: a creature's own, or a global one."""
 
-GLOBAL_KINDS = frozenset({"max_attackers", "max_blockers_total", "grant"})
+GLOBAL_KINDS = frozenset({"max_attackers", "max_blockers_total", "grant", "damage_cant_be_prevented"})
 """Kinds that act on the game rather than on the object that has them."""
 
 Quality.model_rebuild()

@@ -420,7 +420,8 @@ CONDITIONS: list[Row] = [
      "damage.", "?"),
     ("Darkblade Agent", "As long as you've surveilled this turn, Darkblade Agent has deathtouch and \"Whenever this "
      "creature deals combat damage to a player, you draw a card.\"", "?"),
-    ("Palladia-Mors, the Ruiner", "Palladia-Mors, the Ruiner has hexproof if it hasn't dealt damage yet.", "?"),
+    # ... unless all the sentence gives limits targeting only (hexproof 702.11): then no condition matters to combat
+    ("Palladia-Mors, the Ruiner", "Palladia-Mors, the Ruiner has hexproof if it hasn't dealt damage yet.", "-"),
     ("Bontu the Glorified", "Bontu the Glorified can't attack or block unless a creature you control died this turn.",
      "?"),
     ("Vampire Nocturnus", "As long as the top card of your library is black, Vampire Nocturnus and other Vampire "
@@ -769,11 +770,31 @@ ATTACHED: list[Row] = [
 #    totals. The vocabulary has no prevention shields, no player protection and no counters: such sentences
 #    must stay not understood, never read as "no combat meaning". Prevention of noncombat damage only has none.
 DAMAGE: list[Row] = [
-    ("Everdawn Champion", "Prevent all combat damage that would be dealt to Everdawn Champion.", "?"),
-    ("Root Snare", "Prevent all combat damage that would be dealt this turn.", "?"),
-    ("Pause for Reflection", "Prevent all combat damage that would be dealt this turn.", "?"),
-    ("Fog", "Prevent all combat damage that would be dealt this turn.", "?"),
-    ("Holy Day", "Prevent all combat damage that would be dealt this turn.", "?"),
+    # 615.1: "prevent all [combat] damage that would be dealt [to/by X]" is read; the damage step applies it
+    ("Everdawn Champion", "Prevent all combat damage that would be dealt to Everdawn Champion.",
+     "prevent_damage(dealt_to=it)"),
+    ("Root Snare", "Prevent all combat damage that would be dealt this turn.", "prevent_damage"),
+    ("Pause for Reflection", "Prevent all combat damage that would be dealt this turn.", "prevent_damage"),
+    ("Fog", "Prevent all combat damage that would be dealt this turn.", "prevent_damage"),
+    ("Holy Day", "Prevent all combat damage that would be dealt this turn.", "prevent_damage"),
+    ("Glacial Chasm", "Prevent all damage that would be dealt to you.", "prevent_damage(combat_only=False,dealt_to=you)"),
+    ("Demonic Torment", "Prevent all combat damage that would be dealt by enchanted creature.",
+     "prevent_damage(dealt_by=it)"),
+    ("Argothian Pixies", "Prevent all damage that would be dealt to this creature by artifact creatures.", "?"),
+    ("Arachnogenesis", "Prevent all combat damage that would be dealt this turn by non-Spider creatures.", "?"),
+    # prevention narrowed by a quality of the source or recipient, or worded "X would deal": not read yet (never guessed)
+    ("Deep Wood", "Prevent all damage that would be dealt to you this turn by attacking creatures.", "?"),
+    ("Harmless Assault", "Prevent all combat damage that would be dealt this turn by attacking creatures.", "?"),
+    ("Hunter's Ambush", "Prevent all combat damage that would be dealt by nongreen creatures this turn.", "?"),
+    ("Encircling Fissure", "Prevent all combat damage that would be dealt this turn by creatures target opponent "
+     "controls.", "?"),
+    ("Dolmen Gate", "Prevent all combat damage that would be dealt to attacking creatures you control.", "?"),
+    ("Chameleon Blur", "Prevent all damage that creatures would deal to players this turn.", "?"),
+    ("Feint", "Prevent all combat damage that would be dealt this turn by that creature and each creature blocking "
+     "it.", "?"),
+    ("Armored Transport", "Prevent all combat damage that would be dealt to this creature by creatures blocking it.",
+     "?"),
+    ("Falling Timber", "Prevent all combat damage target creature would deal this turn.", "?"),
     ("Blinding Fog", "Prevent all damage that would be dealt to creatures this turn.", "?"),
     ("Healing Grace", "Prevent the next 3 damage that would be dealt to any target this turn by a source of your "
      "choice.", "?"),
@@ -817,11 +838,10 @@ DAMAGE: list[Row] = [
      "turn.", "-",
      'a targeting restriction, not understood'),
     # noncombat damage only: no bearing on combat damage (510.2)
-    gap("Tajic, Legion's Edge", "Prevent all noncombat damage that would be dealt to other creatures you control.", "-",
-     'prevention of noncombat damage only, not understood'),
-    gap("The Wanderer", "Prevent all noncombat damage that would be dealt to you and other permanents you "
-     "control.", "-",
-     'prevention of noncombat damage only, not understood'),
+    # prevention of noncombat damage only (615.1): the combat damage step's damage is combat damage (510.2)
+    ("Tajic, Legion's Edge", "Prevent all noncombat damage that would be dealt to other creatures you control.", "-"),
+    ("The Wanderer", "Prevent all noncombat damage that would be dealt to you and other permanents you control.",
+     "-"),
     # player hexproof and hand size: no combat meaning
     ("Teyo, the Shieldmage", "You have hexproof.", "-"),
     ("Leyline of Sanctity", "You have hexproof.", "-"),

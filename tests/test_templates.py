@@ -407,11 +407,12 @@ TABLE: list[tuple[str, str, str]] = [
     ("Noble Quarry", "Noble Quarry must be blocked if able, and Noble Quarry must be blocked by two or more creatures "
      "if able.", "must_be_blocked;must_be_blocked_by(at_least=2)"),
     ("Vampire's Zeal", "If it's a Vampire, it gains first strike until end of turn.", "?"),
-    ("Bonecrusher Giant", "Damage can't be prevented this turn.", "?"),
+    ("Bonecrusher Giant", "Damage can't be prevented this turn.", "damage_cant_be_prevented"),  # Stomp, 615.12
+    ("Fog Bank", "Prevent all combat damage that would be dealt to and dealt by Fog Bank.",
+     "prevent_damage(dealt_to=it);prevent_damage(dealt_by=it)"),  # 615.1
     # must be reported as not understood
     ("Mogg Conscripts", "Mogg Conscripts can't attack unless you've cast a creature spell this turn.", "?"),
     ("Hobble", "Enchanted creature can't block if it's black.", "?"),
-    ("Fog Bank", "Prevent all combat damage that would be dealt to and dealt by Fog Bank.", "?"),
     ("Norn's Annex", "Creatures can't attack you or planeswalkers you control unless their controller pays {W/P} for "
      "each of those creatures.", "?"),
     ("Sphere of Safety", "Creatures can't attack you or planeswalkers you control unless their controller pays {X} for "

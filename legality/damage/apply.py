@@ -42,6 +42,25 @@ def _protected(combat: Combat, target: str, source: str) -> bool:
     return False
 
 
+def prevented_by(combat: Combat, target: str, source: str) -> str | None:
+    """The rule by which damage from ``source`` to ``target`` is prevented, or None: a prevention effect in force
+    (615.1; "it" is the permanent with the ability or a target of the effect, "you" its controller), or protection
+    (702.16e). Damage that can't be prevented is dealt anyway (615.12)."""
+    game = combat.game
+    if any(e.ability.kind == "damage_cant_be_prevented" for e in game.damage_effects):
+        return None
+    for e in game.damage_effects:
+        ab = e.ability
+        if ab.kind != "prevent_damage":
+            continue
+        to_ok = ab.dealt_to == "any" or (ab.dealt_to == "it" and target == e.holder) or (
+            ab.dealt_to == "you" and target == e.you)
+        by_ok = ab.dealt_by == "any" or (ab.dealt_by == "it" and source == e.holder)
+        if to_ok and by_ok:
+            return "615.1"
+    return "702.16e" if _protected(combat, target, source) else None
+
+
 def _toxic(combat: Combat, source: str) -> int:
     total = 0
     for kw in combat.game.traits[source].keywords:
@@ -66,8 +85,9 @@ def deal(combat: Combat, state: State, assignment: Assignment) -> tuple[list[Dea
         for target, amount in parts.items():
             if amount <= 0:
                 continue
-            if _protected(combat, target, source):
-                dealt.append(Dealt(source, target, 0, amount, "702.16e"))
+            rule = prevented_by(combat, target, source)
+            if rule is not None:
+                dealt.append(Dealt(source, target, 0, amount, rule))
                 continue
             if target in players:
                 if infect:

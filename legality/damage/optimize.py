@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from legality.damage.apply import _protected
+from legality.damage.apply import prevented_by
 from legality.damage.assign import Assignment, Options
 from legality.damage.combat import Combat, State
 
@@ -48,8 +48,9 @@ def maximise(combat: Combat, state: State, options: Mapping[str, Options], fixed
 
     def incoming(target: str, prevented: bool = False) -> cp_model.LinearExprT:
         const = sum(parts.get(target, 0) for src, parts in fixed.items()
-                    if not (prevented and _protected(combat, target, src)))
-        terms = [v for (s, r), v in d.items() if r == target and not (prevented and _protected(combat, target, s))]
+                    if not (prevented and prevented_by(combat, target, src) is not None))
+        terms = [v for (s, r), v in d.items()
+                 if r == target and not (prevented and prevented_by(combat, target, s) is not None)]
         return sum(terms, const)
 
     creatures = {r for (_, r) in d if r in game.perms and game.perms[r].is_creature}
@@ -94,7 +95,7 @@ def maximise(combat: Combat, state: State, options: Mapping[str, Options], fixed
                 dies = m.new_bool_var(f"dies[{c}]")
                 m.add(incoming(c, prevented=True) >= need).only_enforce_if(dies)
                 touches = [pos[s, c] for s in free if (s, c) in pos and combat.has_static(s, "deathtouch")
-                           and not _protected(combat, c, s)]
+                           and prevented_by(combat, c, s) is None]
                 m.add_bool_or([dies, *touches]).only_enforce_if(k)
             killed.append(k)
         m.maximize(sum(killed))

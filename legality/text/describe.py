@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from models.abilities import Ability, Grant, If, Loses, Quality
+from models.abilities import Ability, Grant, If, Loses, PreventDamage, Quality, Unpreventable
 
 if TYPE_CHECKING:
     from legality.text.read import Reading
@@ -97,6 +97,13 @@ def describe(ab: Ability) -> str:
         then = [f"keyword {kw}" for kw in ab.keywords] + [describe(a) for a in ab.abilities]
         return (f"only while {'not ' if c.negate else ''}{c.text or c.kind} (read from the board): "
                 + "; ".join(then) + " (611.3a)")
+    if isinstance(ab, PreventDamage):
+        what = "combat damage" if ab.combat_only else "damage"
+        to = {"any": "", "it": " to it", "you": " to you"}[ab.dealt_to]
+        by = {"any": "", "it": " by it"}[ab.dealt_by]
+        return f"prevents all {what} that would be dealt{to}{by} (615.1)"
+    if isinstance(ab, Unpreventable):
+        return "damage can't be prevented; prevention effects, protection's included, prevent none (615.12)"
     if isinstance(ab, Loses):
         what = "all its abilities" if ab.all else ", ".join(ab.keywords)
         return f"loses {what}" + (" and can't have or gain them" if ab.cant_gain else "") + " (613.1f)"

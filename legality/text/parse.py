@@ -38,8 +38,10 @@ from models.abilities import (
     MaxAttackers,
     MaxBlockers,
     OthersAlso,
+    PreventDamage,
     Quality,
     Simple,
+    Unpreventable,
 )
 
 DESIGNATIONS = ("city's blessing", "monarch", "initiative", "completed a dungeon")
@@ -993,6 +995,55 @@ class ToTree(Transformer[Token, Any]):
         grant = Grant(kind="grant", quality=Quality(attacking_player="you"),
                       abilities=(Simple(kind="divides_damage_freely"),))
         return Sentence("template", (Placed("global", (grant,), "divides freely among its blockers"),))
+
+    # --- prevention (615): "prevent all [combat] damage that would be dealt [to / by / to and dealt by X]"
+    def prevent_self(self, c: list[Any]) -> str:
+        return "self"
+
+    def prevent_target(self, c: list[Any]) -> str:
+        return "target"
+
+    def prevent_attached(self, c: list[Any]) -> str:
+        return "attached"
+
+    def prevent_you(self, c: list[Any]) -> str:
+        return "you"
+
+    def _prevent(self, c: list[Any], sides: tuple[str, ...]) -> Sentence:
+        combat = bool(_toks(c, "COMBAT"))
+        who = next((x for x in c if x in ("self", "target", "attached", "you")), None)
+        abilities = []
+        for side in sides:
+            if who == "you":
+                abilities.append(PreventDamage(kind="prevent_damage", dealt_to="you", combat_only=combat))
+            elif side == "to":
+                abilities.append(PreventDamage(kind="prevent_damage", dealt_to="it", combat_only=combat))
+            else:
+                abilities.append(PreventDamage(kind="prevent_damage", dealt_by="it", combat_only=combat))
+        where: Literal["self", "target", "attached", "global"] = (
+            "global" if who in (None, "you") else "self" if who == "self" else "target" if who == "target"
+            else "attached")
+        return Sentence("template", (Placed(where, tuple(abilities), "prevent damage"),))
+
+    def prevent_all(self, c: list[Any]) -> Sentence:
+        return Sentence("template", (Placed("global", (PreventDamage(kind="prevent_damage",
+                                                                     combat_only=bool(_toks(c, "COMBAT"))),),
+                                            "prevent damage"),))
+
+    def prevent_to_and_by(self, c: list[Any]) -> Sentence:
+        return self._prevent(c, ("to", "by"))
+
+    def prevent_to(self, c: list[Any]) -> Sentence:
+        return self._prevent(c, ("to",))
+
+    def prevent_by(self, c: list[Any]) -> Sentence:
+        if "you" in c:
+            raise Unreadable("damage dealt by a player: not a form the checker reads")
+        return self._prevent(c, ("by",))
+
+    def unpreventable(self, c: list[Any]) -> Sentence:
+        return Sentence("template", (Placed("global", (Unpreventable(kind="damage_cant_be_prevented"),),
+                                            "damage can't be prevented"),))
 
     def master_warcraft(self, c: list[Any]) -> Sentence:
         return Sentence("template", (NoCombat("who chooses the block; the choice must still be legal (Master "
