@@ -31,6 +31,7 @@ from models.abilities import (
     Loses,
     MaxAttackers,
     MaxBlockers,
+    ModifyDamage,
     PreventDamage,
     Unpreventable,
 )
@@ -56,7 +57,7 @@ class DamageEffect:
     """A prevention effect or "damage can't be prevented" in force, with what "it" is (the permanent that has the
     ability, or each target of the effect) and "you" (its controller)."""
 
-    ability: PreventDamage | Unpreventable
+    ability: PreventDamage | ModifyDamage | Unpreventable
     source: str
     you: str
     holder: str | None
@@ -276,12 +277,13 @@ def build_game(board: Board) -> Game:
             grants.append((ab, source, origin, you, targets))
         elif isinstance(ab, (MaxAttackers, MaxBlockers)):
             globals_.append(GlobalRule(ab, source, you))
-        elif isinstance(ab, (PreventDamage, Unpreventable)):
+        elif isinstance(ab, (PreventDamage, ModifyDamage, Unpreventable)):
             damage_effects.append(DamageEffect(ab, source, you, holder))
         elif holder is not None and holder in own_ab:
             own_ab[holder].append(Sourced(ab, source, origin, you))
 
     hand = {pl.id: pl.hand_size for pl in board.players}
+    players = {pl.id for pl in board.players}
     step = judged_step(board)
     sourced = effect_sources(board)
     for p in board.permanents:
@@ -330,6 +332,8 @@ def build_game(board: Board) -> Game:
         check("reading the effects' text")
         origin = f"effect[{i}]"
         targets = tuple(t for t in e.targets if t in perms)
+        # a prevention or replacement effect on damage may target a player too ("any target", 115.4)
+        damage_targets = tuple(t for t in e.targets if t in perms or t in players)
         text_abilities: list[Ability] = []
         if e.text and e.text.strip():
             ctx = Context(x=e.x, hand_size=hand.get(e.controller), source_id=e.source_id, name=e.source)
@@ -337,19 +341,24 @@ def build_game(board: Board) -> Game:
                 if r.status == "not understood":
                     unread.append(f"effect {e.source!r}: {r.sentence!r}: {r.note}")
                     continue
-                if r.status == "understood" and r.note.startswith("target") and not targets:
+                on_damage = bool(r.abilities) and all(isinstance(a, (PreventDamage, ModifyDamage)) for a in r.abilities)
+                if r.status == "understood" and r.note.startswith("target") and not (damage_targets if on_damage
+                                                                                     else targets):
                     unread.append(f"effect {e.source!r}: {r.sentence!r}: applies to creatures it names or targets: "
                                   "give them as the effect's targets")
                     continue
                 if r.keywords:
                     text_abilities.append(Grant(kind="grant", keywords=r.keywords))
                 text_abilities.extend(r.abilities)
-        if e.abilities and not targets and any(ab.kind not in GLOBAL_KINDS and not _targetless(ab)
-                                                for ab in e.abilities):
+        if e.abilities and any(ab.kind not in GLOBAL_KINDS and not _targetless(ab) and not (
+                damage_targets if isinstance(ab, (PreventDamage, ModifyDamage)) else targets) for ab in e.abilities):
             unread.append(f"effect {e.source!r}: its abilities apply to its targets, and it has none: give targets")
         for ab in (*e.abilities, *text_abilities):
             if ab.kind in GLOBAL_KINDS or (_targetless(ab) and not targets):
                 take(ab, None, e.source, origin, e.controller, targets or None)
+            elif isinstance(ab, (PreventDamage, ModifyDamage)):
+                for t in damage_targets:
+                    take(ab, t, e.source, origin, e.controller, None)
             else:
                 for t in targets:
                     take(ab, t, e.source, origin, e.controller, None)
@@ -406,7 +415,7 @@ def build_game(board: Board) -> Game:
 def _targetless(ab: Ability) -> bool:
     """A prevention effect that names no object ("all combat damage", "damage dealt to you"): an effect with it
     needs no targets."""
-    return isinstance(ab, PreventDamage) and "it" not in (ab.dealt_to, ab.dealt_by)
+    return isinstance(ab, (PreventDamage, ModifyDamage)) and "it" not in (ab.dealt_to, ab.dealt_by)
 
 
 FACTS = {"token": "which permanents are tokens (111.1)", "counter": "which permanents have counters (122.1)"}

@@ -331,6 +331,19 @@ class PreventDamage(Frozen):
     dealt_to: Literal["any", "it", "you"] = "any"
     dealt_by: Literal["any", "it"] = "any"
     combat_only: bool = True
+    amount: int | None = Field(default=None, ge=1, le=BOUND, description="a shield: \"prevent the next N damage\" "
+                               "(615.7), used up as it prevents, across both combat damage steps; none: all of it")
+
+
+class ModifyDamage(Frozen):
+    """A replacement effect on damage (614.1a): "if a source would deal damage to a permanent or player, it deals
+    double that damage to that permanent or player instead" (Furnace of Rath, ``factor`` 2), "... to you ...";
+    ``dealt_to`` and ``dealt_by`` as for ``PreventDamage``, and ``player``: to any player (Charging Tuskodon)."""
+
+    kind: Literal["modify_damage"]
+    dealt_to: Literal["any", "it", "you", "player"] = "any"
+    dealt_by: Literal["any", "it"] = "any"
+    factor: int = Field(default=2, ge=0, le=10)
 
 
 class Unpreventable(Frozen):
@@ -339,11 +352,11 @@ class Unpreventable(Frozen):
     kind: Literal["damage_cant_be_prevented"]
 
 
-DamageRule = PreventDamage | Unpreventable
+DamageRule = PreventDamage | ModifyDamage | Unpreventable
 """Effects on the damage dealt rather than on a creature's combat: the damage step applies them."""
 
-Ability = Annotated[_CreatureKinds | MaxAttackers | MaxBlockers | Grant | If | PreventDamage | Unpreventable,
-                    Field(discriminator="kind")]
+Ability = Annotated[_CreatureKinds | MaxAttackers | MaxBlockers | Grant | If | PreventDamage | ModifyDamage
+                    | Unpreventable, Field(discriminator="kind")]
 """Any ability in the vocabulary: a creature's own, or a global one."""
 
 GLOBAL_KINDS = frozenset({"max_attackers", "max_blockers_total", "grant", "damage_cant_be_prevented"})

@@ -397,7 +397,7 @@ TABLE: list[tuple[str, str, str]] = [
     ("Skymarcher Aspirant", "Skymarcher Aspirant has flying as long as you have the city's blessing.",
      "if<designation=city's blessing,kind=designation>(kw:flying)"),
     ("Charging Tuskodon", "If Charging Tuskodon would deal combat damage to a player, it deals double that damage to "
-     "that player instead.", "?"),
+     "that player instead.", "modify_damage(dealt_by=it,dealt_to=player)"),  # 614.1a
     ("The Flame of Keld", "If a red source you control would deal damage to a permanent or player this turn, it deals "
      "that much damage plus 2 to that permanent or player instead.", "?"),
     ("High Alert", "Creatures you control can attack as though they didn't have defender.",

@@ -7,58 +7,35 @@ from dataclasses import dataclass
 
 from legality.damage.assign import Assignment
 from legality.damage.combat import Combat, State
-from legality.match import matches
-from models.abilities import Protection
+from legality.damage.events import Chooser, modify, mods_for, unpreventable
 
 
 @dataclass(frozen=True)
 class Dealt:
-    """One source's damage to one object or player, and how much of it was prevented."""
+    """One source's damage to one object or player: what was dealt, how much was prevented, the rule that says
+    what the damage did (120.3) or, when all of it was prevented, the rule that prevented it, and every
+    prevention or replacement effect applied to it (``modified_by``)."""
 
     source: str
     target: str
     amount: int
     prevented: int
     rule: str
+    modified_by: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, object]:
         return {"source": self.source, "target": self.target, "amount": self.amount,
-                "prevented": self.prevented, "rule": self.rule}
-
-
-def _protected(combat: Combat, target: str, source: str) -> bool:
-    """702.16e: damage from a source with the quality protected against is prevented."""
-    game = combat.game
-    if target not in game.traits:
-        return False
-    src = game.perms[source]
-    for s in game.traits[target].of("protection"):
-        ab = s.ability
-        assert isinstance(ab, Protection)
-        if ab.everything or (ab.player is not None and src.controller == (s.you if ab.player == "you" else ab.player)):
-            return True
-        if ab.quality is not None and matches(ab.quality, src, game.traits[source].keywords, game.context(s)):
-            return True
-    return False
+                "prevented": self.prevented, "rule": self.rule, "modified_by": list(self.modified_by)}
 
 
 def prevented_by(combat: Combat, target: str, source: str) -> str | None:
-    """The rule by which damage from ``source`` to ``target`` is prevented, or None: a prevention effect in force
-    (615.1; "it" is the permanent with the ability or a target of the effect, "you" its controller), or protection
-    (702.16e). Damage that can't be prevented is dealt anyway (615.12)."""
-    game = combat.game
-    if any(e.ability.kind == "damage_cant_be_prevented" for e in game.damage_effects):
+    """The rule by which all damage from ``source`` to ``target`` is prevented whatever its amount, or None: a
+    prevention effect (615.1) or protection (702.16e), unless damage can't be prevented (615.12). Shields, which
+    prevent only part of it, are not counted (the damage step applies them)."""
+    if unpreventable(combat):
         return None
-    for e in game.damage_effects:
-        ab = e.ability
-        if ab.kind != "prevent_damage":
-            continue
-        to_ok = ab.dealt_to == "any" or (ab.dealt_to == "it" and target == e.holder) or (
-            ab.dealt_to == "you" and target == e.you)
-        by_ok = ab.dealt_by == "any" or (ab.dealt_by == "it" and source == e.holder)
-        if to_ok and by_ok:
-            return "615.1"
-    return "702.16e" if _protected(combat, target, source) else None
+    mods = mods_for(combat, None, target, [source])
+    return next((m.rule for m in mods if m.kind == "prevent"), None)
 
 
 def _toxic(combat: Combat, source: str) -> int:
@@ -70,24 +47,36 @@ def _toxic(combat: Combat, source: str) -> int:
     return total
 
 
-def deal(combat: Combat, state: State, assignment: Assignment) -> tuple[list[Dealt], dict[str, int]]:
-    """Deal every assigned amount simultaneously; return what was dealt and life gained (lifelink).
+def deal(combat: Combat, state: State, assignment: Assignment,
+         chooser: Chooser | None = None) -> tuple[list[Dealt], dict[str, int]]:
+    """Deal every assigned amount simultaneously, after prevention and replacement (615, 614, 616; the affected
+    player's choices made by ``chooser``); return what was dealt and life gained (lifelink).
 
     Deathtouch and lifelink act here only as the static abilities of Magic 2010 onward (702.2b, 702.15b);
     under an older edition they are triggered abilities, reported by ``resolve.triggered_by``."""
     game = combat.game
+    chooser = chooser or Chooser()
     players = {p.id for p in game.board.players}
+    incoming: dict[str, list[tuple[str, int]]] = {}
+    for source, parts in assignment.items():
+        for target, amount in parts.items():
+            if amount > 0:
+                incoming.setdefault(target, []).append((source, amount))
+    outcomes = {(target, o.source): o for target, parts in incoming.items()
+                for o in modify(combat, state, target, parts, chooser)}
     dealt: list[Dealt] = []
     gained: dict[str, int] = {}
     for source, parts in assignment.items():
         src = game.perms[source]
         infect, wither = combat.has(source, "infect"), combat.has(source, "wither")
-        for target, amount in parts.items():
-            if amount <= 0:
+        for target, assigned in parts.items():
+            if assigned <= 0:
                 continue
-            rule = prevented_by(combat, target, source)
-            if rule is not None:
-                dealt.append(Dealt(source, target, 0, amount, rule))
+            out = outcomes[target, source]
+            amount = out.dealt
+            if amount <= 0:
+                rule = out.rules[-1].split(" ")[0] if out.rules else "615.1"
+                dealt.append(Dealt(source, target, 0, out.prevented, rule, out.rules))
                 continue
             if target in players:
                 if infect:
@@ -117,7 +106,7 @@ def deal(combat: Combat, state: State, assignment: Assignment) -> tuple[list[Dea
                     rule = "120.3e"
                 if combat.has_static(source, "deathtouch") and perm.is_creature:
                     state.deathtouched.add(target)
-            dealt.append(Dealt(source, target, amount, 0, rule))
+            dealt.append(Dealt(source, target, amount, out.prevented, rule, out.rules))
             if combat.has_static(source, "lifelink"):
                 gained[src.controller] = gained.get(src.controller, 0) + amount
     for player, n in gained.items():

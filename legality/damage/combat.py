@@ -25,6 +25,7 @@ class State:
     defense: dict[str, int]
     gone: dict[str, str] = field(default_factory=dict)  # permanent id → the rule that removed it
     lost: dict[str, str] = field(default_factory=dict)  # player id → the rule that made them lose
+    shields: dict[int, int] = field(default_factory=dict)  # damage effect index → what its shield has left (615.7)
 
     @classmethod
     def of(cls, game: Game) -> State:
@@ -38,6 +39,8 @@ class State:
             commander={p.id: dict(p.commander_damage) for p in b.players},
             loyalty={p.id: p.loyalty for p in b.permanents if p.loyalty is not None},
             defense={p.id: p.defense for p in b.permanents if p.defense is not None},
+            shields={i: e.ability.amount for i, e in enumerate(game.damage_effects)
+                     if e.ability.kind == "prevent_damage" and e.ability.amount is not None},
         )
 
     def toughness(self, p: Permanent) -> int:

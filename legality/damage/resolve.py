@@ -12,6 +12,7 @@ from legality.damage.apply import Dealt, deal, state_based_actions
 from legality.damage.assign import Assignment, Lethal, Options, default_for, options_for, violations
 from legality.damage.combat import Combat, State
 from legality.damage.declared import DeclarationCheck, check_declarations
+from legality.damage.events import MAX_ORDERED, Chooser, every_choice
 from legality.deadline import OutOfTime, bounded
 from legality.editions import find_edition
 from legality.history import notes as history_notes
@@ -79,6 +80,7 @@ class DamageVerdict:
     undecided_reason: str | None = None
     judgement_notes: tuple[str, ...] = ()
     ignoring_unread: DamageVerdict | None = None
+    outcomes: tuple[dict[str, Any], ...] = ()
 
     @property
     def undecided(self) -> bool:
@@ -89,13 +91,13 @@ class DamageVerdict:
         changed nothing (steps, players, what left the battlefield, the declarations judged, the notes on
         them) moves to ``ignoring_unread``, and the top-level results are left empty."""
         return replace(self, legal=None, if_ignored=self.legal, undecided_reason=UNREAD, steps=(), players={},
-                       destroyed=(), permanents={}, declarations=(), judgement_notes=(),
+                       destroyed=(), permanents={}, declarations=(), judgement_notes=(), outcomes=(),
                        notes=tuple(n for n in self.notes if n not in self.judgement_notes), ignoring_unread=self)
 
     def results_json(self) -> dict[str, Any]:
         """The fields that rest on dealing the damage (empty at the top of a verdict undecided by unread text)."""
         return {"players": self.players, "destroyed": list(self.destroyed), "permanents": self.permanents,
-                "steps": [s.to_json() for s in self.steps]}
+                "steps": [s.to_json() for s in self.steps], "outcomes": list(self.outcomes)}
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {} if self.id is None else {"id": self.id}
@@ -133,8 +135,9 @@ class DamageVerdict:
             for v in s.violations:
                 lines.append(f"    x {v.rule}: {v.message}")
             for d in s.dealt:
-                if d.prevented:
-                    lines.append(f"    {d.prevented} damage from {d.source} to {d.target} is prevented ({d.rule})")
+                if d.modified_by:
+                    lines.append(f"    damage from {d.source} to {d.target}: {'; '.join(d.modified_by)}: {d.amount} "
+                                 f"dealt, {d.prevented} prevented")
             for a in s.state_based:
                 lines.append(f"    {a}")
             for t in s.triggers:
@@ -146,6 +149,12 @@ class DamageVerdict:
                          + (f", commander damage {cmd}" if cmd else "") + tail)
         if self.destroyed:
             lines.append(f"  leaves the battlefield: {', '.join(self.destroyed)}")
+        for i, o in enumerate(self.outcomes, 1):
+            lives = ", ".join(f"{pid} life {p['life']}" + (" LOSES" if p["loses"] else "")
+                              for pid, p in o["players"].items())
+            gone = ", ".join(o["destroyed"]) or "nothing"
+            lines.append(f"  outcome {i}: {lives}; leaves the battlefield: {gone}")
+            lines += [f"    {c}" for c in o["choices"]]
         for n in self.notes:
             lines.append(f"  note: {n}")
         return lines
@@ -194,27 +203,54 @@ def _resolve_damage(board: Board, rules: str | None, goal: Goal | None, time_lim
     edition = find_edition(rules or board.rules or "current")
     game = build_game(board)
     combat = Combat.of(game, edition.name)
-    state = State.of(game)
     two = combat.has_first_strike_step()
     steps = ("first", "regular") if two else ("regular",)
     checks = tuple(check_declarations(board, edition, left() / 2)) if declarations else ()
     judged: list[str] = [c.note for c in checks]  # notes that rest on the judgement (and so on the text read)
     notes: list[str] = list(judged) + history_notes(game, edition.name)
     legal: bool | None = True
-    reports = []
     if not two and _given(board, "first"):
         legal = False
         judged.append("510.4: no attacking or blocking creature has first strike or double strike, so there is no "
                       "first-strike combat damage step; the damage entries with step 'first' are ignored")
         notes.append(judged[-1])
-    for step in steps:
-        report, ok = _step(combat, state, step, two, edition.damage == "ordered", _given(board, step), goal,
-                           left)
-        reports.append(report)
-        if ok is False:
-            legal = False
-        elif ok is None and legal is True:
-            legal = None
+
+    def run(chooser: Chooser) -> tuple[list[StepReport], State, bool | None]:
+        """The damage step(s) once, with the affected players' choices made by ``chooser`` (616.1, 615.7)."""
+        st = State.of(game)
+        ok_all: bool | None = True
+        out = []
+        for step in steps:
+            report, ok = _step(combat, st, step, two, edition.damage == "ordered", _given(board, step), goal, left,
+                               chooser)
+            out.append(report)
+            if ok is False:
+                ok_all = False
+            elif ok is None and ok_all is True:
+                ok_all = None
+        return out, st, ok_all
+
+    runs: list[tuple[list[StepReport], State, bool | None]] = []
+    choosers, every = every_choice(lambda ch: runs.append(run(ch)), MAX_RUNS)
+    reports, state, ok_run = runs[0]
+    if ok_run is False:
+        legal = False
+    elif ok_run is None and legal is True:
+        legal = None
+    outcomes = _outcomes(board, combat, choosers, runs)
+    if len(outcomes) > 1:
+        judged.append(f"the affected players' choices give {len(outcomes)} different results (616.1: the order of "
+                      "prevention and replacement effects; 615.7: which damage a shield prevents): each is listed "
+                      "under outcomes; the results above are those of the first")
+        notes.append(judged[-1])
+    if not every or any(c.partial for c in choosers):
+        judged.append(f"not every order of the prevention and replacement effects was tried (more than "
+                      f"{MAX_RUNS} combinations, or more than {MAX_ORDERED} effects or sources at once)")
+        notes.append(judged[-1])
+    if len({r[2] for r in runs}) > 1:
+        judged.append("whether the given assignment is legal depends on those choices (a creature another choice "
+                      "destroys in the first-strike step); the verdict is that of the first")
+        notes.append(judged[-1])
     if any(s.violations for s in reports):
         judged.append("an illegal assignment is not applied (510.1e: the player would assign again); for that step "
                       "the results use the assignments shown, made as if it had not been given")
@@ -222,6 +258,22 @@ def _resolve_damage(board: Board, rules: str | None, goal: Goal | None, time_lim
     if goal is not None:
         judged.append(f"assignments the attacking player chooses were solved for the most {GOAL_WORDS[goal]}")
         notes.append(judged[-1])
+    players, perms = _results(board, combat, state)
+    return DamageVerdict(edition.name, legal, tuple(reports), players, tuple(state.gone), perms,
+                         tuple(notes) + game.warnings,
+                         game.unread, board.id, goal, declarations=checks, judgement_notes=tuple(judged),
+                         outcomes=tuple(outcomes) if len(outcomes) > 1 else ())
+
+
+MAX_RUNS = 64
+"""Combinations of the affected players' choices tried at most (each runs the damage step(s) once)."""
+
+
+Results = tuple[dict[str, dict[str, Any]], dict[str, dict[str, Any]]]
+
+
+def _results(board: Board, combat: Combat, state: State) -> Results:
+    """Each player's life, poison, commander damage and loss; each permanent in combat's damage and what is left."""
     players = {p.id: {"life": state.life[p.id], "poison": state.poison[p.id],
                       "commander_damage": state.commander[p.id], "loses": p.id in state.lost,
                       "loses_by": state.lost.get(p.id)} for p in board.players}
@@ -239,13 +291,27 @@ def _resolve_damage(board: Board, rules: str | None, goal: Goal | None, time_lim
             if p.id in state.gone:
                 entry["leaves_by"] = state.gone[p.id]
             perms[p.id] = entry
-    return DamageVerdict(edition.name, legal, tuple(reports), players, tuple(state.gone), perms,
-                         tuple(notes) + game.warnings,
-                         game.unread, board.id, goal, declarations=checks, judgement_notes=tuple(judged))
+    return players, perms
+
+
+def _outcomes(board: Board, combat: Combat, choosers: list[Chooser],
+              runs: list[tuple[list[StepReport], State, bool | None]]) -> list[dict[str, Any]]:
+    """The distinct results of the runs, each with the choices that give it (the first run's first)."""
+    out: list[dict[str, Any]] = []
+    seen: set[str] = set()
+    for chooser, (_, state, _) in zip(choosers, runs, strict=True):
+        players, perms = _results(board, combat, state)
+        key = repr((sorted(players.items()), sorted(state.gone), sorted(perms.items())))
+        if key in seen:
+            continue
+        seen.add(key)
+        out.append({"choices": list(chooser.made), "players": players, "destroyed": list(state.gone),
+                    "permanents": perms})
+    return out
 
 
 def _step(combat: Combat, state: State, step: str, two: bool, ordered: bool, given: dict[str, dict[str, int]],
-          goal: Goal | None, left: Callable[[], float]) -> tuple[StepReport, bool | None]:
+          goal: Goal | None, left: Callable[[], float], chooser: Chooser) -> tuple[StepReport, bool | None]:
     game = combat.game
     sources = [c for c in combat.in_combat() if c not in state.gone and combat.deals_in(c, step, two)]
     options = {s: options_for(combat, state, s, ordered) for s in sources}
@@ -274,7 +340,7 @@ def _step(combat: Combat, state: State, step: str, two: bool, ordered: bool, giv
         fallback = _choose(combat, state, options, {}, None, left())
         assert fallback is not None
         assignment, how = fallback
-    dealt, gained = deal(combat, state, assignment)
+    dealt, gained = deal(combat, state, assignment, chooser)
     sba = state_based_actions(combat, state)
     rows = tuple((s, {t: n for t, n in assignment[s].items() if n}, how[s], options[s].chooser) for s in sources)
     rejected = tuple((s, p) for s, p in given.items()) if found else ()

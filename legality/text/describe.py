@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from models.abilities import Ability, Grant, If, Loses, PreventDamage, Quality, Unpreventable
+from models.abilities import Ability, Grant, If, Loses, ModifyDamage, PreventDamage, Quality, Unpreventable
 
 if TYPE_CHECKING:
     from legality.text.read import Reading
@@ -101,7 +101,14 @@ def describe(ab: Ability) -> str:
         what = "combat damage" if ab.combat_only else "damage"
         to = {"any": "", "it": " to it", "you": " to you"}[ab.dealt_to]
         by = {"any": "", "it": " by it"}[ab.dealt_by]
+        if ab.amount is not None:
+            return f"prevents the next {ab.amount} damage that would be dealt{to}{by}: a shield (615.7)"
         return f"prevents all {what} that would be dealt{to}{by} (615.1)"
+    if isinstance(ab, ModifyDamage):
+        to = {"any": "", "it": " to it", "you": " to you", "player": " to a player"}[ab.dealt_to]
+        by = {"any": "a source", "it": "it"}[ab.dealt_by]
+        times = {2: "double", 3: "triple"}.get(ab.factor, f"{ab.factor} times")
+        return f"if {by} would deal damage{to}, it deals {times} that damage instead (614.1a)"
     if isinstance(ab, Unpreventable):
         return "damage can't be prevented; prevention effects, protection's included, prevent none (615.12)"
     if isinstance(ab, Loses):

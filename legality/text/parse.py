@@ -37,6 +37,7 @@ from models.abilities import (
     Grant,
     MaxAttackers,
     MaxBlockers,
+    ModifyDamage,
     OthersAlso,
     PreventDamage,
     Quality,
@@ -94,6 +95,13 @@ class NP:
 
     fields: tuple[tuple[str, Any], ...]
     controller: str | None = None
+
+
+def _placed_at(who: str | None) -> Literal["self", "target", "attached", "global"]:
+    """Where a damage effect's "it" is: its own permanent, a target, the permanent it is attached to, or none."""
+    if who in ("self", "target", "attached"):
+        return who  # type: ignore[return-value]
+    return "global"
 
 
 def _number(tok: Token | str) -> int:
@@ -1020,10 +1028,7 @@ class ToTree(Transformer[Token, Any]):
                 abilities.append(PreventDamage(kind="prevent_damage", dealt_to="it", combat_only=combat))
             else:
                 abilities.append(PreventDamage(kind="prevent_damage", dealt_by="it", combat_only=combat))
-        where: Literal["self", "target", "attached", "global"] = (
-            "global" if who in (None, "you") else "self" if who == "self" else "target" if who == "target"
-            else "attached")
-        return Sentence("template", (Placed(where, tuple(abilities), "prevent damage"),))
+        return Sentence("template", (Placed(_placed_at(who), tuple(abilities), "prevent damage"),))
 
     def prevent_all(self, c: list[Any]) -> Sentence:
         return Sentence("template", (Placed("global", (PreventDamage(kind="prevent_damage",
@@ -1040,6 +1045,41 @@ class ToTree(Transformer[Token, Any]):
         if "you" in c:
             raise Unreadable("damage dealt by a player: not a form the checker reads")
         return self._prevent(c, ("by",))
+
+    def prevent_shield(self, c: list[Any]) -> Sentence:
+        """"Prevent the next N damage that would be dealt to any target this turn" (615.7): a shield of N."""
+        token = str(_toks(c, "NUMBER")[0])
+        n = self.ctx.amount("x") if token == "x" else _number(token)
+        if n < 1:
+            return Sentence("template", (NoCombat("a shield of no damage"),))
+        who = next((x for x in c if isinstance(x, str) and x in ("self", "target", "attached", "you")), "target")
+        ab = PreventDamage(kind="prevent_damage", dealt_to="you" if who == "you" else "it", combat_only=False,
+                           amount=n)
+        return Sentence("template", (Placed(_placed_at(who), (ab,), "prevention shield"),))
+
+    def shield_who(self, c: list[Any]) -> str:
+        return str(c[0])
+
+    def modify_who(self, c: list[Any]) -> str:
+        return str(c[0])
+
+    def _modify(self, c: list[Any], dealt_to: Literal["any", "you", "player"], by_it: bool) -> Sentence:
+        factor = 3 if str(_toks(c, "MULT")[0]) == "triple" else 2
+        who = next((x for x in c if isinstance(x, str) and x in ("self", "target", "attached")), None)
+        ab = ModifyDamage(kind="modify_damage", dealt_to=dealt_to, dealt_by="it" if by_it else "any", factor=factor)
+        return Sentence("template", (Placed(_placed_at(who) if by_it else "global", (ab,), "damage multiplied"),))
+
+    def modify_any(self, c: list[Any]) -> Sentence:
+        return self._modify(c, "any", False)
+
+    def modify_you(self, c: list[Any]) -> Sentence:
+        return self._modify(c, "you", False)
+
+    def modify_by(self, c: list[Any]) -> Sentence:
+        return self._modify(c, "any", True)
+
+    def modify_by_to_player(self, c: list[Any]) -> Sentence:
+        return self._modify(c, "player", True)
 
     def unpreventable(self, c: list[Any]) -> Sentence:
         return Sentence("template", (Placed("global", (Unpreventable(kind="damage_cant_be_prevented"),),

@@ -1,0 +1,202 @@
+"""Prevention and replacement of combat damage (615, 614, 616): from the amounts assigned to the amounts dealt.
+
+Where the affected player has a choice — the order in which effects apply to damage dealt to them or to a
+permanent they control (616.1), or which damage a prevention shield prevents when several sources deal damage at
+once (615.7) — a ``Chooser`` makes it by the index it is given (0 when none is), and records every choice and how
+many options it had, so that the damage step can be run once for each combination of choices.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Literal
+
+from legality.damage.combat import Combat, State
+from legality.match import matches
+from models.abilities import ModifyDamage, PreventDamage, Protection
+
+MAX_ORDERED = 4
+"""Effects (or sources under one shield) whose orders are all tried; past that, the order given is used and the
+verdict says that not every order was tried."""
+
+
+@dataclass
+class Chooser:
+    """Makes each choice by the index ``prefix`` gives it (0 past its end) and records what was chosen."""
+
+    prefix: tuple[int, ...] = ()
+    counts: list[int] = field(default_factory=list)
+    taken: list[int] = field(default_factory=list)
+    made: list[str] = field(default_factory=list)
+    partial: bool = False
+
+    def choose(self, who: str, what: str, options: list[str]) -> int:
+        i = len(self.counts)
+        pick = self.prefix[i] if i < len(self.prefix) else 0
+        self.counts.append(len(options))
+        self.taken.append(pick)
+        self.made.append(f"{who} {what}: {options[pick]}")
+        return pick
+
+
+def every_choice(run: Callable[[Chooser], object], limit: int) -> tuple[list[Chooser], bool]:
+    """Run ``run`` once for each combination of choices (a depth-first walk over the choice points it meets), at
+    most ``limit`` times; the choosers of the runs, and whether every combination was run."""
+    done: list[Chooser] = []
+    stack: list[tuple[int, ...]] = [()]
+    while stack:
+        if len(done) >= limit:
+            return done, False
+        prefix = stack.pop()
+        chooser = Chooser(prefix)
+        run(chooser)
+        done.append(chooser)
+        for i in range(len(chooser.counts) - 1, len(prefix) - 1, -1):
+            for alt in range(chooser.counts[i] - 1, 0, -1):
+                stack.append((*chooser.taken[:i], alt))
+    return done, True
+
+
+@dataclass(frozen=True)
+class Mod:
+    """One prevention or replacement effect that applies to the damage dealt to one recipient."""
+
+    kind: Literal["prevent", "shield", "modify"]
+    name: str
+    sources: frozenset[str]
+    rule: str
+    shield: int | None = None
+    factor: int = 1
+
+
+def _matches(ab: PreventDamage | ModifyDamage, holder: str | None, you: str, target: str, source: str,
+             players: set[str]) -> bool:
+    to_ok = ab.dealt_to == "any" or (ab.dealt_to == "it" and target == holder) or (
+        ab.dealt_to == "you" and target == you) or (ab.dealt_to == "player" and target in players)
+    return to_ok and (ab.dealt_by == "any" or (ab.dealt_by == "it" and source == holder))
+
+
+def _protection_from(combat: Combat, target: str, source: str) -> bool:
+    """702.16e: damage from a source with the quality protected against is prevented."""
+    game = combat.game
+    if target not in game.traits:
+        return False
+    src = game.perms[source]
+    for s in game.traits[target].of("protection"):
+        ab = s.ability
+        assert isinstance(ab, Protection)
+        if ab.everything or (ab.player is not None and src.controller == (s.you if ab.player == "you" else ab.player)):
+            return True
+        if ab.quality is not None and matches(ab.quality, src, game.traits[source].keywords, game.context(s)):
+            return True
+    return False
+
+
+def unpreventable(combat: Combat) -> bool:
+    """615.12: "damage can't be prevented" is in force."""
+    return any(e.ability.kind == "damage_cant_be_prevented" for e in combat.game.damage_effects)
+
+
+def mods_for(combat: Combat, state: State | None, target: str, sources: list[str]) -> list[Mod]:
+    """The effects that apply to damage from ``sources`` to ``target``, in the board's order; none that prevent
+    when damage can't be prevented (615.12: shields are not used up either); shields only with a ``state`` that
+    says what they have left."""
+    out: list[Mod] = []
+    stop = unpreventable(combat)
+    players = {p.id for p in combat.game.board.players}
+    for i, e in enumerate(combat.game.damage_effects):
+        ab = e.ability
+        if not isinstance(ab, (PreventDamage, ModifyDamage)):
+            continue
+        hit = frozenset(s for s in sources if _matches(ab, e.holder, e.you, target, s, players))
+        if not hit:
+            continue
+        if isinstance(ab, ModifyDamage):
+            out.append(Mod("modify", e.source, hit, "614.1a", factor=ab.factor))
+        elif stop:
+            continue
+        elif ab.amount is None:
+            out.append(Mod("prevent", e.source, hit, "615.1"))
+        elif state is not None and state.shields.get(i, 0) > 0:
+            out.append(Mod("shield", e.source, hit, "615.7", shield=i))
+    protected = frozenset(s for s in sources if _protection_from(combat, target, s))
+    if protected and not stop:
+        out.append(Mod("prevent", "protection", protected, "702.16e"))
+    return out
+
+
+def affected_player(combat: Combat, target: str) -> str:
+    """Who chooses for damage dealt to ``target`` (616.1): the player, or the permanent's controller."""
+    p = combat.game.perms.get(target)
+    return target if p is None else p.controller
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One source's damage to one recipient after prevention and replacement."""
+
+    source: str
+    dealt: int
+    prevented: int
+    rules: tuple[str, ...]
+
+
+def modify(combat: Combat, state: State, target: str, incoming: list[tuple[str, int]],
+           chooser: Chooser) -> list[Outcome]:
+    """The damage each source deals to ``target`` once every applicable effect has been applied, in the order the
+    affected player chooses (616.1); a shield prevents the damage of the sources they choose first (615.7)."""
+    sources = [s for s, n in incoming if n > 0]
+    amounts = dict(incoming)
+    prevented = {s: 0 for s in amounts}
+    rules: dict[str, list[str]] = {s: [] for s in amounts}
+    mods = mods_for(combat, state, target, sources)
+    who = affected_player(combat, target)
+    if len(mods) >= 2 and any(m.kind == "shield" for m in mods):  # only then can the order change anything
+        if len(mods) > MAX_ORDERED:
+            chooser.partial = True
+        else:
+            orders = list(itertools.permutations(mods))
+            pick = chooser.choose(who, f"orders the effects on damage to {target} (616.1)",
+                                  [" then ".join(m.name for m in o) for o in orders])
+            mods = list(orders[pick])
+    for m in mods:
+        hit = [s for s in sources if s in m.sources and amounts[s] > 0]
+        if m.kind == "modify":
+            for s in hit:
+                amounts[s] *= m.factor
+                rules[s].append(f"{m.rule} ({m.name}: x{m.factor})")
+        elif m.kind == "prevent":
+            for s in hit:
+                prevented[s] += amounts[s]
+                amounts[s] = 0
+                rules[s].append(f"{m.rule} ({m.name})")
+        else:
+            assert m.shield is not None
+            _shield(state, m, hit, amounts, prevented, rules, who, target, chooser)
+    return [Outcome(s, amounts[s], prevented[s], tuple(rules[s])) for s, _ in incoming]
+
+
+def _shield(state: State, m: Mod, hit: list[str], amounts: dict[str, int], prevented: dict[str, int],
+            rules: dict[str, list[str]], who: str, target: str, chooser: Chooser) -> None:
+    """615.7: the shield prevents damage a point at a time until it is used up; with several sources at once, the
+    affected player chooses which damage it prevents (here: whose, in an order they choose)."""
+    assert m.shield is not None
+    left = state.shields.get(m.shield, 0)
+    if left < sum(amounts[s] for s in hit) and len(hit) > 1:
+        if len(hit) > MAX_ORDERED:
+            chooser.partial = True
+        else:
+            orders = list(itertools.permutations(hit))
+            pick = chooser.choose(who, f"chooses which damage to {target} {m.name}'s shield prevents first (615.7)",
+                                  [", ".join(o) for o in orders])
+            hit = list(orders[pick])
+    for s in hit:
+        take = min(left, amounts[s])
+        if take:
+            amounts[s] -= take
+            prevented[s] += take
+            left -= take
+            rules[s].append(f"{m.rule} ({m.name}: {take} of its shield)")
+    state.shields[m.shield] = left
