@@ -944,9 +944,9 @@ KEYWORDS: list[Row] = [
     ("Conclave Tribunal", "Convoke", "kw:convoke"),
     ("Bloated Contaminator", "Trample\nToxic 1", "kw:trample | kw:toxic 1"),
     ("Glorybringer", "Flying, haste", "kw:flying,haste"),
-    gap("Glorybringer", "You may exert Glorybringer as it attacks. When you do, it deals 4 damage to target non-Dragon "
-     "creature an opponent controls.", "- | -",
-     'exert (701.43) not understood'),
+    # exert (701.39a): it only stops the creature untapping; "when you do" is a reflexive trigger (603.12)
+    ("Glorybringer", "You may exert Glorybringer as it attacks. When you do, it deals 4 damage to target non-Dragon "
+     "creature an opponent controls.", "- | -"),
     ("Changeling Outcast", "Changeling", "kw:changeling"),
 ]
 
@@ -1100,8 +1100,7 @@ NONCOMBAT: list[Row] = [
     ("Rule of Law", "Each player can't cast more than one spell each turn.", "-"),
     gap("The Immortal Sun", "Players can't activate planeswalkers' loyalty abilities.", "-",
      'a rule for players, not understood'),
-    gap("Silent Gravestone", "Cards in graveyards can't be the targets of spells or abilities.", "-",
-     'a rule for cards in graveyards, not understood'),
+    ("Silent Gravestone", "Cards in graveyards can't be the targets of spells or abilities.", "-"),  # 115.1
     ("Damping Sphere", "Each spell a player casts costs {1} more to cast for each other spell that player has cast "
      "this turn.", "-"),
     ("Siren Reaver", "Raid — This spell costs {1} less to cast if you attacked with a creature this turn.", "-"),
@@ -1120,6 +1119,91 @@ NONCOMBAT: list[Row] = [
      "mana cost.", "-"),
 ]
 
+# ------------------------------------------------------------------------------------------------
+# 10. Static abilities of real creature cards whose effect can't reach a declaration or combat damage, however
+#     their subject or condition is put, and level striations (711.2). Each "-" names what the rules let the
+#     sentence change: targeting only (702.11, 702.18a, 702.21a), power/toughness the board gives (613.4c, 604.3,
+#     122.1a), costs (601.2f, 602.2b), hand size (402.2), casting (601.3), noncombat damage (510.2), exert
+#     (701.39a), a draft or an opening hand (905.2, 103.6), keywords of 702 with no bearing on combat. Beside them,
+#     forms that look alike but can change combat damage or a declaration stay "?".
+STATIC_FORMS: list[Row] = [
+    ("Shalai, Voice of Plenty", "You, planeswalkers you control, and other creatures you control have hexproof.", "-"),
+    ("Skittering Crustacean", "As long as this creature is monstrous, it has hexproof. (It can't be the target of "
+     "spells or abilities your opponents control.)", "-"),
+    ("Tomik, Distinguished Advokist", "Lands on the battlefield and land cards in graveyards can't be the targets of "
+     "spells or abilities your opponents control.", "-"),
+    ("Auriok Steelshaper", "As long as this creature is equipped, each creature you control that's a Soldier or a "
+     "Knight gets +1/+1.", "-"),
+    ("Phyrexian Ingester", "This creature gets +X/+Y, where X is the exiled creature card's power and Y is its "
+     "toughness.", "-"),
+    ("Deepway Navigator", "As long as you attacked with three or more Merfolk this turn, Merfolk you control get "
+     "+1/+0.", "-"),
+    ("Hancock, Ghoulish Mayor", "Each other creature you control that's a Zombie or Mutant gets +X/+X, where X is the "
+     "number of counters on Hancock.", "-"),
+    ("Angry Mob", "During your turn, Angry Mob's power and toughness are each equal to 2 plus the number of Swamps "
+     "your opponents control. During turns other than yours, Angry Mob's power and toughness are each 2.", "- | -"),
+    ("Bioessence Hydra", "Bioessence Hydra enters the battlefield with a +1/+1 counter on it for each loyalty counter "
+     "on planeswalkers you control.", "-"),
+    ("Devouring Hellion", "As Devouring Hellion enters the battlefield, you may sacrifice any number of creatures "
+     "and/or planeswalkers. If you do, it enters with twice that many +1/+1 counters on it.", "- | -"),
+    ("Blightbeetle", "Creatures your opponents control can't have +1/+1 counters put on them.", "-"),
+    ("Skullbriar, the Walking Grave", "Counters remain on Skullbriar as it moves to any zone other than a player's "
+     "hand or library.", "-"),
+    ("Kopala, Warden of Waves", "Abilities your opponents activate that target a Merfolk you control cost {2} more "
+     "to activate.", "-"),
+    ("Biomancer's Familiar", "Activated abilities of creatures you control cost {2} less to activate. This effect "
+     "can't reduce the amount of mana an ability costs to activate to less than one mana.", "- | -"),
+    ("Imoti, Celebrant of Bounty", "Spells you cast with mana value 6 or greater have cascade.", "-"),
+    ("Abaddon the Despoiler", "Mark of Chaos Ascendant — During your turn, spells you cast from your hand with mana "
+     "value X or less have cascade, where X is the total amount of life your opponents have lost this turn.", "-"),
+    ("Shadow of Mortality", "If your life total is less than your starting life total, this spell costs {X} less to "
+     "cast, where X is the difference.", "-"),
+    ("Hotshot Mechanic", "This creature crews Vehicles as though its power were 2 greater.", "-"),
+    ("Locust Miser", "Each opponent's maximum hand size is reduced by two.", "-"),
+    ("Archon of Valor's Reach", "Players can't cast spells of the chosen type.", "-"),
+    ("Tor Wauki the Younger", "If another source you control would deal noncombat damage to a permanent or player, it "
+     "deals that much damage plus 1 to that permanent or player instead.", "-"),
+    ("Khenra Scrapper", "You may exert this creature as it attacks. When you do, it gets +2/+0 until end of turn. (An "
+     "exerted creature won't untap during your next untap step.)", "- | -"),
+    ("God-Eternal Kefnet", "You may reveal the first card you draw each turn as you draw it. Whenever you reveal an "
+     "instant or sorcery card this way, copy that card and you may cast the copy. That copy costs {2} less to cast.",
+     "- | - | -"),
+    ("Kodama of the Center Tree", "Kodama of the Center Tree has soulshift X, where X is the number of Spirits you "
+     "control.", "-"),
+    ("Thromok the Insatiable", "Devour X, where X is the number of creatures devoured this way (As this creature "
+     "enters, you may sacrifice any number of creatures. It enters with X +1/+1 counters on it for each of those "
+     "creatures.)", "-"),
+    ("Volcano Hellion", "This creature has echo {X}, where X is your life total.", "-"),
+    ("Dregscape Sliver", "Each Sliver creature card in your graveyard has unearth {2}.", "-"),
+    ("Rhet-Tomb Mystic", "Each creature card in your hand has cycling {1}{U}.", "-"),
+    ("Illusionary Informant", "Draft this card face up.\nDuring the draft, you may turn this card face down. If you "
+     "do, look at the next card drafted by a player of your choice.\nFlying", "- | - | - | kw:flying"),
+    ("Agent of Acquisitions", "Instead of drafting a card from a booster pack, you may draft each card in that "
+     "booster pack, one at a time. If you do, turn this card face down and you can't draft cards for the rest of "
+     "this draft round.", "- | -"),
+    ("Smuggler Captain", "As you draft a card, you may reveal it, note its name, then turn this card face down.",
+     "-"),
+    ("Sphinx of Foresight", "You may reveal this card from your opening hand. If you do, scry 3 at the beginning of "
+     "your first upkeep.", "- | -"),
+    ("Johann, Apprentice Sorcerer", "Once each turn, you may cast an instant or sorcery spell from the top of your "
+     "library.", "-"),
+    # a level symbol's striation (711.2): its abilities apply only with that many level counters (122.1, the board's
+    # counters); its power/toughness box is a value the board gives
+    ("Coralhelm Commander", "Level up {1}\nLEVEL 2-3\n3/3\nFlying\nLEVEL 4+\n4/4\nFlying\nOther Merfolk creatures "
+     "you control get +1/+1.",
+     "kw:level up {1} | - | - | if<at_least=2,at_most=3,counter=level,kind=counters>(kw:flying) | - | - | "
+     "if<at_least=4,counter=level,kind=counters>(kw:flying) | -"),
+    # alike, but they can change combat damage or a declaration: they stay not understood
+    ("Rampaging Ferocidon", "Menace\nPlayers can't gain life.", "kw:menace | ?"),  # lifelink's gain (702.15b, 119.7)
+    ("Dust Animus", "If you control five or more untapped lands, this creature enters with two +1/+1 counters and a "
+     "lifelink counter on it.", "?"),  # 122.1b: a keyword counter
+    ("Pouncing Kavu", "If this creature was kicked, it enters with two +1/+1 counters on it and with haste.", "?"),
+    ("Fortune Thief", "Damage that would reduce your life total to less than 1 reduces it to 1 instead.", "?"),
+    ("Yuan-Ti Malison", "This creature can't be blocked as long as it's attacking alone.", "?"),
+    ("Novice Knight", "Defender\nAs long as Novice Knight is enchanted or equipped, it can attack as though it didn't "
+     "have defender.", "kw:defender | ?"),
+]
+
 SECTIONS: dict[str, list[Row]] = {
     "creature types": TYPES,
     "composed selectors": SELECTORS,
@@ -1130,6 +1214,7 @@ SECTIONS: dict[str, list[Row]] = {
     "damage-relevant statics": DAMAGE,
     "keyword lines": KEYWORDS,
     "no combat meaning": NONCOMBAT,
+    "static forms without combat bearing": STATIC_FORMS,
 }
 ROWS: list[Row] = [row for rows in SECTIONS.values() for row in rows]
 

@@ -38,9 +38,14 @@ ELSEWHERE = re.compile(
     r"|if ~ is in your (?:hand|graveyard)|~ costs \{[^}]+\}(?:\{[^}]+\})* less to cast"
     r"|~ costs \{[^}]+\}(?:\{[^}]+\})* more to cast|you may pay \{[^}]+\}(?:\{[^}]+\})* rather than pay"
     r"|you can't cast ~|a deck can have (?:any number of|up to)"
-    r"|(?:once during each of your turns, )?you may (?:play|cast) [^.]* from (?:your graveyard|exile|the top of))")
+    r"|(?:once (?:during each of your turns|each turn), )?you may (?:play|cast) [^.]* from (?:your graveyard|exile|"
+    r"the top of)"
+    r"|draft (?:~|this card) face up|during the draft\b|as you draft\b|instead of drafting\b"
+    r"|reveal (?:~|this card) as you draft it"
+    r"|you may reveal (?:this card|~) from your opening hand\b)")
 """Lines that apply to the card as a spell or in another zone (601.2f, 113.6), to playing cards from other zones
-(601.3, 305.1), or to building a deck (100.2a)."""
+(601.3, 305.1), to building a deck (100.2a), to a Conspiracy draft, before any game (905.2), or to a card in an
+opening hand (103.6)."""
 
 
 def strip_flavor_word(body: str) -> str:

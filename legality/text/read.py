@@ -20,10 +20,10 @@ from legality.text.context import Context, Unreadable
 from legality.text.keywords import is_known_keyword
 from legality.text.kinds import AbilityKind, kinds_of_lines, strip_flavor_word
 from legality.text.parse import ParseFailure, parse
-from legality.text.statics import no_bearing
+from legality.text.statics import no_bearing, no_bearing_unparsed
 from legality.text.terms import has_combat_word
 from legality.text.tree import Clause, NoCombat, Placed, Pred, Selector, Sentence, Unread
-from models.abilities import Ability, Grant, If, Loses
+from models.abilities import Ability, Condition, Grant, If, Loses
 
 Status = Literal["understood", "no combat meaning", "not understood"]
 Where = Literal["self", "target", "attached", "global"]
@@ -101,7 +101,7 @@ def ability_sentences(text: str) -> list[tuple[str, AbilityKind]]:
     out: list[tuple[str, AbilityKind]] = []
     for line, kind in kinds_of_lines(text):
         line = line.removeprefix("•").strip()
-        if not line:
+        if not re.search(r"[a-z0-9~{]", line):  # nothing left once reminder text is gone ("(...) —"): 207.2
             continue
         if _outside_quotes(line, ":") or TRIGGERED_LINE.match(line) or kind == "triggered":
             out.append((line.rstrip(".").strip(), kind))  # its effect may run over several sentences: one with it
@@ -145,10 +145,46 @@ def _read_cached(text: str, name: str | None, ctx: Context) -> tuple[Reading, ..
     """Readings are pure values: a batch reads each card's text once. The verdict's deadline is checked
     between sentences (a long text can take seconds to read)."""
     out = []
+    level: Condition | None = None
     for s, kind in ability_sentences(normalise(text, name)):
         check("reading rules text")
-        out.append(read_ability_sentence(s, kind, ctx))
+        m = LEVEL_SYMBOL.match(s)
+        if m:
+            level = _level_condition(m)
+            out.append(Reading(s, "no combat meaning", note="a level symbol (711.2): the abilities of its striation, "
+                               f"below, apply only while {level.text}", kind=kind))
+            continue
+        if level is not None and PT_BOX.match(s):
+            out.append(Reading(s, "no combat meaning", note=f"the power/toughness box of a level striation (711.2, "
+                               f"711.5): {PT_NOTE}", kind=kind))
+            continue
+        reading = read_ability_sentence(s, kind, ctx)
+        if level is not None:
+            reading = _in_striation(reading, level)
+        out.append(reading)
     return tuple(out)
+
+
+LEVEL_SYMBOL = re.compile(r"^level (\d+)(?:-(\d+)|(\+))$")
+"""A level symbol of a leveler card (711.2): "LEVEL N1-N2" or "LEVEL N3+"."""
+PT_BOX = re.compile(r"^\d+/\d+$")
+
+
+def _level_condition(m: re.Match[str]) -> Condition:
+    low, high = int(m[1]), int(m[2]) if m[2] else None
+    words = f"{low}-{high}" if high is not None else f"{low} or more"
+    return Condition(kind="counters", counter="level", at_least=low, at_most=high,
+                     text=f"it has {words} level counters")
+
+
+def _in_striation(reading: Reading, level: Condition) -> Reading:
+    """A reading within a level striation: its static ability is part of the level symbol's, which applies only while
+    the permanent has that many level counters (711.2); a triggered or activated one likewise exists only then, which
+    changes nothing until it resolves."""
+    if reading.kind != "static" or reading.status != "understood" or not (reading.keywords or reading.abilities):
+        return reading
+    wrapped = If(kind="if", condition=level, keywords=reading.keywords, abilities=reading.abilities)
+    return replace(reading, keywords=(), abilities=(wrapped,))
 
 
 EVENT = re.compile(r"^(?:when|whenever|at)\s+([^,]+),")
@@ -159,8 +195,8 @@ def read_ability_sentence(s: str, kind: AbilityKind, ctx: Context) -> Reading:
     activated one is not parsed (it changes nothing until activated and resolved, 602.2, 608.2); a triggered one
     is read for its trigger and whether its effect has combat meaning (for the verdict's notes, 603.3)."""
     if kind == "elsewhere":
-        return Reading(s, "no combat meaning", note="works only on the stack or in a zone other than the battlefield "
-                       "(113.6, 601.2f)", kind=kind)
+        return Reading(s, "no combat meaning", note="works only on the stack, in a zone other than the battlefield, or "
+                       "before the game (a draft, an opening hand) (113.6, 601.2f, 905.2, 103.6)", kind=kind)
     if kind == "activated":
         return Reading(s, "no combat meaning", note="an activated ability: once activated and resolved, give its "
                        "result as an effect (602.2, 608.2)", kind=kind)
@@ -174,6 +210,10 @@ def read_ability_sentence(s: str, kind: AbilityKind, ctx: Context) -> Reading:
         if why is not None:
             return Reading(s, "no combat meaning", note=why, kind=kind)
     reading = replace(read_sentence(s, ctx), kind=kind)
+    if kind == "static" and reading.status == "not understood":
+        why = no_bearing_unparsed(strip_flavor_word(lexicon.strip_ability_word(s)[1]))
+        if why is not None:
+            return Reading(s, "no combat meaning", note=why, kind=kind)
     if kind == "triggered" and reading.status == "not understood" and not reading.event:
         m = EVENT.match(lexicon.strip_ability_word(s)[1])
         reading = replace(reading, event=m[1] if m else "")

@@ -20,12 +20,32 @@ TYPE_WORDS = (r"(?:legendary |snow |basic |colorless |white |blue |black |red |g
 FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"^~'s (?:power|toughness|power and toughness) (?:is|are)(?: each)? equal to "),
      f"a characteristic-defining ability (604.3): {PT_NOTE}"),
+    (re.compile(r"^during [^,]+, ~'s (?:power|toughness|power and toughness) (?:is|are)(?: each)? (?:equal to .+|"
+                r"\d+(?:/\d+)?)$"),
+     f"sets power and toughness during some turns (613.4b): {PT_NOTE}"),
+    (re.compile(r"^(?:each opponent's|your|each player's|your opponents') maximum hand size is (?:reduced|increased) "
+                r"by [a-z0-9]+$"),
+     "changes a maximum hand size (402.2): cards in hand are no part of combat"),
+    (re.compile(r"^counters remain on ~ as it moves to [a-z ,']+$"),
+     "keeps counters between zones (122.2, 400.7): the board gives the counters on the permanent"),
+    (re.compile(r"^~ crews vehicles as though its power were [a-z0-9]+ greater$"),
+     "changes only what it contributes to a Vehicle's crew cost (702.122a): a crewed Vehicle is a creature the "
+     "board gives"),
+    (re.compile(r"^[a-z ,~'-]+ can't have \+1/\+1 counters put on (?:it|them)$"),
+     "stops +1/+1 counters, which change only power and toughness (122.1a, 613.4c): the board gives the current "
+     "values and counters"),
+    (re.compile(r"^(?:players|each player|your opponents|each opponent|you) can't cast [a-z ,-]*spells[a-z ,-]*$"),
+     "stops casting spells (601.3): no permanent's declaration or combat damage changes"),
     (re.compile(rf"^(?:as long as [^,]+, |during [^,]+, )?(?:~|it)(?: is|'s| isn't| is not| are) (?:a |an )?"
                 rf"{TYPE_WORDS}(?:in addition to its other types)?$"),
      "changes its types (205.1b, 613.1d): the board gives the current types"),
-    (re.compile(r"^(?:(?:[a-z/-]+|,) )*?spells? (?:you cast |your opponents cast |an opponent casts |players cast |"
-                r"each player casts )?(?:[a-z ,/{}+-]+ )?(?:cost|costs|can't be countered|have|has)\b"),
+    (re.compile(r"^(?:during [^,]+, )?(?:(?:[a-z/-]+|,) )*?spells? (?:you cast |your opponents cast |an opponent "
+                r"casts |players cast |each player casts )?(?:[a-z0-9 ,/{}+-]+ )?"
+                r"(?:cost|costs|can't be countered|have|has)\b"),
      "applies to spells on the stack, not to permanents (601.2f, 113.6)"),
+    (re.compile(r"^(?:if|as long as) [^,]+, this spell costs (?:\{[^}]+\})+ (?:less|more) to cast"
+                r"(?:, where x is .+)?$"),
+     "applies to the card as a spell on the stack, not to the permanent (601.2f, 113.6)"),
     (re.compile(r"^if [^,]+ would [^,]+,.+(?:instead|that many plus|twice that many|that much)"),
      "a replacement effect on an event that is neither a declaration nor combat damage (614.1)"),
     (re.compile(r"^(?:~ enters (?:tapped|with|as)|as ~ enters\b|you may have ~ enter (?:as|with|tapped))"),
@@ -40,6 +60,10 @@ WORD_FORMS: tuple[tuple[re.Pattern[str], str, bool], ...] = (
     (re.compile(r"^if (?:.+ causes? (?:a|an) (?:triggered )?abilit(?:y|ies) .+ to trigger|a triggered ability of .+ "
                 r"triggers), (?:that ability|it) triggers an additional time$"),
      "makes abilities trigger again (603.2d): what they do once resolved is an effect the board gives", True),
+    (re.compile(r"^(?!.*\b(?:has|have|gains?|gets?|is|are)\b)[a-z ,~'-]+? (?:can't|cannot) be the targets? of "
+                r"(?:spells|abilities|spells or abilities)(?: (?:your opponents control|an opponent controls|"
+                r"you control|your opponents cast|players cast))?$"),
+     "limits targeting (115.4), not declarations", False),
     (re.compile(r"^(?:~|[a-z ]+ you control|(?:[a-z ]+ )?creatures?) (?:can't|cannot) be the targets? of "
                 r"(?:spells|abilities|spells or abilities|spells or abilities your opponents control|abilities your "
                 r"opponents control|spells your opponents control)$"),
@@ -47,12 +71,71 @@ WORD_FORMS: tuple[tuple[re.Pattern[str], str, bool], ...] = (
     (re.compile(r"^(?:the first )?[a-z ,]*activated abilit(?:y|ies) [a-z ,]*costs? (?:\{[^}]+\})+ (?:less|more) to "
                 r"activate$"),
      "changes the cost of activating abilities (602.2b)", False),
+    (re.compile(r"^abilities (?:your opponents|an opponent|you|players) activates? (?:that target [a-z ,~'-]+ )?costs? "
+                r"(?:\{[^}]+\})+ (?:less|more) to activate$"),
+     "changes the cost of activating abilities (602.2b)", False),
+    (re.compile(r"^this effect can't reduce the (?:amount of mana|mana cost|cost)[a-z ,]* to less than (?:one|two|"
+                r"three) mana$"),
+     "limits a reduction of a cost (601.2f, 602.2b)", False),
+    (re.compile(r"^prevent all noncombat damage that would be dealt to [a-z ,~'-]+$"),
+     "prevents noncombat damage only (615.1; combat damage is the damage of the combat damage step, 510.2)", True),
+    (re.compile(r"^if (?:another )?(?:a )?source (?:you control )?would deal noncombat damage to [a-z ,~'-]+, it deals "
+                r"(?:that much damage plus [a-z0-9]+|double that damage) to [a-z ,~'-]+ instead$"),
+     "changes noncombat damage only (614.1a; combat damage is the damage of the combat damage step, 510.2)", True),
+    (re.compile(r"^(?:you may )?reveal the first card you draw (?:each turn|on each of your turns)"
+                r"(?: as you draw it)?$"),
+     "reveals a card as it is drawn: cards in hand are no part of combat (what a trigger on revealing does is an "
+     "effect the board gives once it has resolved, 603.3)", False),
+    (re.compile(r"^you may exert ~ as it attacks$"),
+     "exerting only stops it untapping during its controller's next untap step (701.39a); a trigger \"when you "
+     "do\" acts only once it resolves (603.12), its result an effect the board gives", True),
     (re.compile(r"^[a-z ]+ entering(?: the battlefield)? (?:don't|doesn't) cause abilities to trigger$"),
      "stops abilities triggering (603.2): nothing to declare follows", False),
 )
 """(form, why, description allowed): forms holding "ability" or "abilities" (combat words, since a creature may gain
 or lose abilities) that speak only of targets, costs or triggering; with the flag, words of attacking may describe
 what triggers (Isshin's "a creature attacking causes ..."), else no word of a declaration or damage may appear."""
+
+TARGETING_KEYWORDS = r"(?:hexproof(?: from [a-z ]+?)?|shroud|ward(?: ?\{[^}]+\})+)"
+"""Keywords that only limit targeting: hexproof (702.11), shroud (702.18a), ward (702.21a, a triggered ability
+that counters a spell or ability targeting the permanent)."""
+
+TARGETING_GRANT = re.compile(
+    rf"^(?:(?:as long as|if|during|while) (?P<lead>[^,]+), )?(?P<subject>.+?) (?:has|have|gains?) "
+    rf"(?P<keywords>{TARGETING_KEYWORDS}(?:(?:,| and|, and) {TARGETING_KEYWORDS})*)"
+    rf"(?: (?:as long as|if|during|while|unless) (?P<trail>.+))?$")
+"""A static ability that gives only keywords limiting targeting, whoever it gives them to and whatever the condition
+("~ has hexproof if it hasn't dealt damage yet", "you, planeswalkers you control, and other creatures you control
+have hexproof"): no declaration or combat damage depends on what can be targeted."""
+
+CONDITION_VERBS = re.compile(r"\b(?:can't|cannot|can|must|able|unblockable|gets?|has|have|gains?|loses?|is|are)\b"
+                             r"(?!n't)")
+"""Verbs that may start a clause of their own: a condition holding one is not read as a mere condition (a state's
+"is"/"'s" is allowed only through the forms below)."""
+
+STATE = re.compile(r"(?<![a-z])(?:it|~|he|she)(?: is|'s)(?: not)? [a-z]+\b")
+"""The state of the object in a condition ("as long as ~ is monstrous", "it's untapped")."""
+
+CLAUSE_VERBS = re.compile(r"\b(?:can't|cannot|can|must|able|unblockable|has|have|gains?|loses?|attacks|blocks)\b"
+                          r"(?!n't)")
+"""Verbs of a clause of their own: a subject, condition or tail holding one is not taken whole by a form below."""
+
+PT_ONLY = re.compile(
+    r"^(?:(?:as long as|if|during|while) (?P<lead>[^,]+), )?(?P<subject>[^,]+?) gets? [+-](?:\d+|x)/[+-](?:\d+|x|y)"
+    r"(?:(?:,? (?:where|for each|as long as|if) )(?P<tail>.+))?$")
+"""A static ability whose only effect is a change of power and toughness (613.4c), however its subject or condition
+is put: "each creature you control that's a Soldier or a Knight gets +1/+1" (the board gives P/T as values)."""
+
+
+def _targeting_only(sentence: str) -> bool:
+    m = TARGETING_GRANT.match(sentence)
+    if m is None or has_combat_word(m["subject"]) or CONDITION_VERBS.search(m["subject"]):
+        return False
+    for cond in (m["lead"], m["trail"]):
+        if cond is not None and CONDITION_VERBS.search(STATE.sub("", cond)):
+            return False
+    return True
+
 
 PERMANENTS = re.compile(r"\b(?:you control|creatures|permanents|~)\b.*\bspells?\b")
 
@@ -68,4 +151,46 @@ def no_bearing(sentence: str) -> str | None:
     for form, why in FORMS:
         if form.search(sentence) and not ("spells" in why and PERMANENTS.search(sentence)):
             return why
+    return None
+
+
+def _pt_only(sentence: str) -> bool:
+    m = PT_ONLY.match(sentence)
+    if m is None or CLAUSE_VERBS.search(m["subject"]) or re.search(r"\b(?:is|are)\b", m["subject"]):
+        return False
+    return not any(part is not None and CLAUSE_VERBS.search(STATE.sub("", part)) for part in (m["lead"], m["tail"]))
+
+
+KEYWORD_GRANT = re.compile(r"^(?:(?P<subject>~|each [a-z ]+ cards? in your (?:hand|graveyard)) (?:has|have) )?"
+                           r"(?P<keywords>[a-z0-9 {}/—-]+?)(?:, where x is (?P<x>[^,]+))?$")
+"""Keyword abilities whose number or cost is X defined by the game ("~ has soulshift x, where x is the number of
+Spirits you control"), or given to cards in a hand or graveyard ("each Sliver card in your graveyard has unearth
+{2}")."""
+
+
+def _keywords_without_combat(sentence: str) -> str | None:
+    """The rules of the keywords, when the sentence gives only keywords of 702 with no bearing on combat."""
+    from legality.text import lexicon
+
+    m = KEYWORD_GRANT.match(sentence)
+    if m is None or (m["subject"] is None and m["x"] is None) or (m["x"] and CLAUSE_VERBS.search(m["x"])):
+        return None
+    listed = lexicon.keyword_line(m["keywords"])
+    if not listed or any(k.combat is not None for k in listed):
+        return None
+    return ", ".join(sorted({k.rule for k in listed}))
+
+
+def no_bearing_unparsed(sentence: str) -> str | None:
+    """Why a static ability's sentence that the grammar could not read still can't bear on a declaration or combat
+    damage, or None. Asked only after the grammar (whose readings, where it has one, say more: "kw:hexproof")."""
+    if _targeting_only(sentence):
+        return ("gives only keywords that limit targeting (hexproof 702.11, shroud 702.18a, ward 702.21a): no "
+                "declaration or combat damage depends on them, whatever the condition")
+    rules = _keywords_without_combat(sentence)
+    if rules is not None:
+        return (f"gives only keyword abilities with no bearing on declarations or combat damage ({rules}), whatever "
+                "their number or cost")
+    if _pt_only(sentence):
+        return f"changes only power and toughness (613.4c), whatever its subject or condition: {PT_NOTE}"
     return None

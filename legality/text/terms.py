@@ -39,7 +39,10 @@ def combat_words() -> tuple[str, ...]:
     names: set[str] = set()
     for k in lexicon.keywords():
         if k.combat:
-            names.update(re.escape(w) for w in k.name.split() if len(w) > 2 and w not in ("over", "cry"))
+            # the other words of "trample over planeswalkers" and "battle cry" say nothing of combat alone
+            # ("planeswalkers you control have hexproof"); "trample" and "battle" still mark those keywords
+            names.update(re.escape(w) for w in k.name.split() if len(w) > 2
+                         and w not in ("over", "cry", "planeswalkers"))
     return tuple(sorted(set(COMBAT_WORDS) | names, key=len, reverse=True))
 
 
