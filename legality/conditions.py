@@ -90,5 +90,5 @@ def _state(board: Board, p: Permanent, state: str) -> bool:
         return any(a.attacker == p.id for a in board.attacks or ())
     if state == "blocking":
         return any(b.blocker == p.id for b in board.blocks or ())
-    kind = "aura" if state == "enchanted" else "equipment"
-    return any(q.attached_to == p.id and kind in {t.lower() for t in q.subtypes or ()} for q in board.permanents)
+    kinds = {"enchanted": {"aura"}, "equipped": {"equipment"}}.get(state, {"aura", "equipment"})
+    return any(q.attached_to == p.id and kinds & {t.lower() for t in q.subtypes or ()} for q in board.permanents)

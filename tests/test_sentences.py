@@ -291,6 +291,10 @@ SELECTORS: list[Row] = [
      "Dalek if able.", "?"),
     ("Mogg Toady", "Mogg Toady can't attack unless you control more creatures than defending player.", "?"),
     ("Rhythm of the Wild", "Nontoken creatures you control have riot.", "grant<you>[token=False](kw:riot)"),
+    # "creature tokens" (111.1): tokens that are creatures; the board says which permanents are tokens
+    ("Rubblebelt Runner", "Rubblebelt Runner can't be blocked by creature tokens.", "cant_be_blocked_by[token=True]()"),
+    ("Okoye, Dora Milaje Leader", "Attacking creature tokens you control have first strike.",
+     "grant<you>[attacking=True,token=True](kw:first strike)"),
 ]
 
 # ------------------------------------------------------------------------------------------------
@@ -397,7 +401,7 @@ CONDITIONS: list[Row] = [
     ("Piston-Fist Cyclops", "As long as you've cast an instant or sorcery spell this turn, Piston-Fist Cyclops can "
      "attack as though it didn't have defender.", "?"),
     ("Novice Knight", "As long as Novice Knight is enchanted or equipped, it can attack as though it didn't have "
-     "defender.", "?"),
+     "defender.", "if<kind=self,state=enchanted or equipped>(attacks_despite_defender)"),  # 301.5a, 303.4b
     # counters on the object itself (122.1) are a fact the board gives ("counters")
     ("Thoughtbound Phantasm", "As long as Thoughtbound Phantasm has three or more +1/+1 counters on it, it can attack "
      "as though it didn't have defender.", "if<at_least=3,counter=+1/+1,kind=counters>(attacks_despite_defender)"),
@@ -1200,8 +1204,6 @@ STATIC_FORMS: list[Row] = [
     ("Pouncing Kavu", "If this creature was kicked, it enters with two +1/+1 counters on it and with haste.", "?"),
     ("Fortune Thief", "Damage that would reduce your life total to less than 1 reduces it to 1 instead.", "?"),
     ("Yuan-Ti Malison", "This creature can't be blocked as long as it's attacking alone.", "?"),
-    ("Novice Knight", "Defender\nAs long as Novice Knight is enchanted or equipped, it can attack as though it didn't "
-     "have defender.", "kw:defender | ?"),
 ]
 
 SECTIONS: dict[str, list[Row]] = {

@@ -402,6 +402,10 @@ class ToTree(Transformer[Token, Any]):
     def token_head(self, c: list[Any]) -> list[tuple[str, Any]]:
         return [("token", True)]
 
+    def creature_token_head(self, c: list[Any]) -> list[tuple[str, Any]]:
+        """"Creature tokens": tokens (111.1) that are creatures; the board says which permanents are tokens."""
+        return [("creature_head", True), ("token", True)]
+
     def creature_head(self, c: list[Any]) -> list[tuple[str, Any]]:
         return [("creature_head", True)]
 
