@@ -60,7 +60,10 @@ WORD_FORMS: tuple[tuple[re.Pattern[str], str, bool], ...] = (
     (re.compile(r"^if (?:.+ causes? (?:a|an) (?:triggered )?abilit(?:y|ies) .+ to trigger|a triggered ability of .+ "
                 r"triggers), (?:that ability|it) triggers an additional time$"),
      "makes abilities trigger again (603.2d): what they do once resolved is an effect the board gives", True),
-    (re.compile(r"^(?!.*\b(?:has|have|gains?|gets?|is|are)\b)[a-z ,~'-]+? (?:can't|cannot) be the targets? of "
+    (re.compile(r"^(?!.*\b(?:has|have|gains?|gets?|loses?|is|are|must|can't (?!be the targets? of)|cannot "
+                r"(?!be the targets? of))\b)(?!.*\b(?:\w+walk|flying|reach|menace|horsemanship|shadow|fear|intimidate|"
+                r"skulk|defender|haste|trample|deathtouch|strike|lifelink|infect|wither|indestructible|protection)\b)"
+                r"[a-z ,~'-]+? (?:can't|cannot) be the targets? of "
                 r"(?:spells|abilities|spells or abilities)(?: (?:your opponents control|an opponent controls|"
                 r"you control|your opponents cast|players cast))?$"),
      "limits targeting (115.4), not declarations", False),
@@ -129,7 +132,8 @@ is put: "each creature you control that's a Soldier or a Knight gets +1/+1" (the
 
 def _targeting_only(sentence: str) -> bool:
     m = TARGETING_GRANT.match(sentence)
-    if m is None or has_combat_word(m["subject"]) or CONDITION_VERBS.search(m["subject"]):
+    if m is None or has_combat_word(m["subject"]) or CONDITION_VERBS.search(m["subject"]) or has_combat_word(
+            m["keywords"]):  # "hexproof from white and flying" is two keywords: the grammar reads them
         return False
     for cond in (m["lead"], m["trail"]):
         if cond is not None and CONDITION_VERBS.search(STATE.sub("", cond)):
