@@ -8,14 +8,16 @@ whitespace are skipped; line numbers always count every line of the file.
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import signal
 import sys
+import threading
 import time
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager, nullcontext
+from contextlib import contextmanager, nullcontext, suppress
 from dataclasses import dataclass, field
 from itertools import islice
 from multiprocessing import Pool
@@ -51,21 +53,100 @@ Line = tuple[int, "str | NotUtf8"]
 """A line number (from 1) and the line's text, or why it has none."""
 
 
-def iter_lines(binary: Iterable[bytes]) -> Iterator[Line]:
-    """Each non-blank line of JSON Lines bytes, numbered; raise ``NotJsonLines`` for a UTF-16/32 file."""
-    for number, raw in enumerate(binary, 1):
-        if number == 1:
-            if raw.startswith(UNICODE_BOMS):
-                raise NotJsonLines("the file is UTF-16 or UTF-32 text (it starts with a byte order mark); "
-                                   "JSON Lines are UTF-8")
-            raw = raw.removeprefix(b"\xef\xbb\xbf")
-        raw = raw.removesuffix(b"\n").removesuffix(b"\r")
-        if not raw.strip(JSON_WHITESPACE):
-            continue
-        try:
-            yield number, raw.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            yield number, NotUtf8(exc.start + 1)
+def iter_lines(binary: Iterable[bytes]) -> Lines:
+    """Each non-blank line of JSON Lines bytes, numbered; raise ``NotJsonLines`` for a UTF-16/32 file.
+
+    The lines come out one by one when iterated; ``run_batch`` instead hands the file's bytes to its workers
+    in chunks of whole lines (``raw_chunks``), so the parent process decodes and parses nothing.
+    """
+    return Lines(binary)
+
+
+def _line(number: int, raw: bytes) -> Line | None:
+    """Line ``number``'s bytes (its "\\n" removed) as a ``Line``, or None for a blank line; for line 1 raise
+    ``NotJsonLines`` on a UTF-16/32 byte order mark and drop a UTF-8 one."""
+    if number == 1:
+        if raw.startswith(UNICODE_BOMS):
+            raise NotJsonLines("the file is UTF-16 or UTF-32 text (it starts with a byte order mark); "
+                               "JSON Lines are UTF-8")
+        raw = raw.removeprefix(b"\xef\xbb\xbf")
+    raw = raw.removesuffix(b"\r")
+    if not raw.strip(JSON_WHITESPACE):
+        return None
+    try:
+        return number, raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return number, NotUtf8(exc.start + 1)
+
+
+class Lines:
+    """The lines of a JSON Lines file (see ``iter_lines``): an iterator of ``Line``, or, untouched, its bytes in
+    chunks of whole lines for the workers (``raw_chunks``)."""
+
+    def __init__(self, binary: Iterable[bytes]) -> None:
+        self.binary = binary
+        self._lines: Iterator[Line] | None = None
+
+    def __iter__(self) -> Lines:
+        return self
+
+    def __next__(self) -> Line:
+        if self._lines is None:
+            self._lines = self._each()
+        return next(self._lines)
+
+    def _each(self) -> Iterator[Line]:
+        for number, raw in enumerate(self.binary, 1):
+            line = _line(number, raw.removesuffix(b"\n"))
+            if line is not None:
+                yield line
+
+    @property
+    def untouched(self) -> bool:
+        """Whether no line has been taken yet (the bytes can still go to the workers in chunks)."""
+        return self._lines is None and hasattr(self.binary, "read")
+
+    def raw_chunks(self, sizes: Iterator[int]) -> Iterator[tuple[int, bytes]]:
+        """(number of the chunk's first line, the chunk's bytes): whole lines, ``next(sizes)`` of them a chunk
+        (the last chunk may hold fewer). Only newlines are looked for: nothing is decoded here. A UTF-16/32 file
+        raises ``NotJsonLines`` before its first chunk."""
+        stream: Any = self.binary
+        read = getattr(stream, "read1", None) or stream.read
+        buf, number, eof = b"", 1, False
+        while True:
+            want, found, start = next(sizes), 0, 0
+            while True:
+                while found < want:
+                    i = buf.find(b"\n", start)
+                    if i < 0:
+                        break
+                    found, start = found + 1, i + 1
+                if found == want or eof:
+                    break
+                block = read(1 << 16)
+                if block:
+                    buf += block
+                else:
+                    eof = True
+            cut = start if found == want else len(buf)
+            if cut == 0:
+                return
+            chunk, buf = buf[:cut], buf[cut:]
+            if number == 1 and chunk.startswith(UNICODE_BOMS):
+                _line(1, chunk)  # raises NotJsonLines
+            yield number, chunk
+            number += found + (not chunk.endswith(b"\n"))
+
+
+def split_chunk(number: int, chunk: bytes) -> Iterator[Line]:
+    """The non-blank lines of a chunk of whole lines whose first line is line ``number`` of the file."""
+    raws = chunk.split(b"\n")
+    if chunk.endswith(b"\n"):
+        raws.pop()
+    for k, raw in enumerate(raws):
+        line = _line(number + k, raw)
+        if line is not None:
+            yield line
 
 
 @dataclass(frozen=True)
@@ -143,6 +224,21 @@ def judge_chunk(lines: list[Line], settings: Settings) -> list[tuple[bool, str]]
     return out
 
 
+JudgedChunk = tuple[int, int, str]
+"""Lines out, error lines among them, and their JSON texts joined by "\\n" (no final newline)."""
+
+
+def judge_raw(number: int, chunk: bytes, settings: Settings) -> JudgedChunk:
+    """A worker's task on a chunk of the file's bytes (``Lines.raw_chunks``): its lines split, decoded and
+    judged here, the output lines joined into one text for the parent to write as it is."""
+    out, errors = [], 0
+    for line in split_chunk(number, chunk):
+        verdict = judge_line(line, settings)
+        errors += "error" in verdict
+        out.append(json.dumps(verdict))
+    return len(out), errors, "\n".join(out)
+
+
 class Interrupted(BaseException):
     """SIGINT or SIGTERM arrived: judging stops; ``written`` lines are out, every one whole."""
 
@@ -202,6 +298,14 @@ def _worker_init(parent: int) -> None:
         ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGKILL)
     if os.getppid() != parent:
         os._exit(0)
+    # OR-Tools takes a few tenths of a second to import: in the background, so that lines the search in Python
+    # settles are judged meanwhile (a line that needs the solver waits for the import to finish).
+    threading.Thread(target=_import_solver, daemon=True).start()
+
+
+def _import_solver() -> None:
+    with suppress(Exception):  # the line that needs it will say why it can't be imported
+        import ortools.sat.python.cp_model  # noqa: F401
 
 
 @dataclass
@@ -213,7 +317,11 @@ class Tally:
 
 
 CHUNK = 16
-"""Lines a worker judges per task."""
+"""Lines a worker judges per task (lines given one by one)."""
+RAW_CHUNKS = (1, 1, 2, 4, 8, 16, 32)
+RAW_CHUNK = 48
+"""Lines per task when the workers get the file's bytes: small chunks first (the first verdict line is out as
+soon as its line is judged), then ``RAW_CHUNK`` lines a task."""
 
 Emit = Callable[[list[tuple[bool, str]]], None]
 Runner = Callable[[Iterator[Line], Settings, Emit], None]
@@ -241,8 +349,20 @@ def run_batch(lines: Iterable[Line], settings: Settings, jobs: int, write: Calla
         if progress is not None:
             progress(tally.lines)
 
+    def emit_raw(judged: JudgedChunk) -> None:
+        count, errors, text = judged
+        if count:
+            with nullcontext() if guard is None else guard.holding():
+                write(text)
+                tally.lines += count
+                tally.errors += errors
+        if progress is not None:
+            progress(tally.lines)
+
     try:
-        if runner is None:
+        if runner is None and isinstance(lines, Lines) and lines.untouched:
+            _run_raw_pool(lines, settings, jobs, emit_raw)
+        elif runner is None:
             _run_pool(iter(lines), settings, jobs, emit)
         else:
             runner(iter(lines), settings, emit)
@@ -272,6 +392,36 @@ def _run_pool(lines: Iterator[Line], settings: Settings, jobs: int, emit: Emit) 
     except Interrupted:
         # The signal may have cut the pool's own bookkeeping short (a lock held, a task half sent):
         # terminate() and join() can then wait for ever. Kill the workers outright and leave the pool.
+        for worker in getattr(pool, "_pool", ()):
+            worker.kill()
+        raise
+    except BaseException:
+        pool.terminate()
+        pool.join()
+        raise
+    pool.join()
+
+
+def _run_raw_pool(lines: Lines, settings: Settings, jobs: int, emit: Callable[[JudgedChunk], None]) -> None:
+    """``_run_pool`` on the file's bytes: the parent only cuts them into chunks of whole lines and writes the
+    workers' output texts in order; the workers split, decode, parse and judge."""
+    chunks = lines.raw_chunks(itertools.chain(RAW_CHUNKS, itertools.repeat(RAW_CHUNK)))
+    first = next(chunks, None)  # before any worker starts: a UTF-16 file is refused with no pool to tear down
+    if first is None:
+        return
+    pool = Pool(jobs, initializer=_worker_init, initargs=(os.getpid(),))
+    try:
+        pending: deque[AsyncResult[JudgedChunk]] = deque()
+        chunk: tuple[int, bytes] | None = first
+        while chunk is not None:
+            pending.append(pool.apply_async(judge_raw, (*chunk, settings)))
+            while pending and (len(pending) >= 4 * jobs or pending[0].ready()):
+                emit(pending.popleft().get())
+            chunk = next(chunks, None)
+        while pending:
+            emit(pending.popleft().get())
+        pool.close()
+    except Interrupted:
         for worker in getattr(pool, "_pool", ()):
             worker.kill()
         raise

@@ -150,10 +150,14 @@ def _too_deep(data: Any, depth: int = 1) -> bool:
     return False
 
 
+_ENCODE = json.JSONEncoder(allow_nan=False, check_circular=False, separators=(",", ":")).encode
+"""Data → compact JSON text (no NaN; the data is a tree, from JSON text or a caller's plain values)."""
+
+
 def _validate(data: Mapping[str, Any]) -> Board:
     """Validate strictly, as JSON: an integer field takes only a JSON integer (not "2", true or 2.0)."""
     try:
-        text = json.dumps(data, allow_nan=False)
+        text = _ENCODE(data)
     except (TypeError, ValueError) as exc:
         raise BoardError([Problem("$", f"not JSON data: {exc}")]) from None
     try:
@@ -170,11 +174,14 @@ def parse_board(data: str | bytes | Mapping[str, Any], departed: bool | None = N
     left it, 506.4c, 509.1h), as in the combat damage step; by default, when the board has ``damage``.
     ``cards``: a card library; fields a permanent doesn't give come from it (explicit fields win).
     """
+    decoded = isinstance(data, (str, bytes))
     if isinstance(data, (str, bytes)):
         data = _decode(data)
     if not isinstance(data, Mapping):
         raise BoardError([Problem("$", "a board must be a JSON object")])
-    if _too_deep(data):  # before the library's fields (validated when the library was loaded) are added
+    # Text was checked for deep nesting as it was decoded; data given as it is, here (before the library's
+    # fields, validated when the library was loaded, are added).
+    if not decoded and _too_deep(data):
         raise BoardError([Problem("$", f"arrays and objects nested more than {MAX_DEPTH} levels deep")])
     unknown: list[Problem] = []
     if cards is not None:

@@ -28,7 +28,17 @@ import legality.batch
 from boards import large_block_board
 from cli import main
 from legality import NothingToJudge, check, parse_board
-from legality.batch import CHUNK, NotJsonLines, NotUtf8, Progress, Settings, count_lines, iter_lines, run_batch
+from legality.batch import (
+    CHUNK,
+    NotJsonLines,
+    NotUtf8,
+    Progress,
+    Settings,
+    count_lines,
+    iter_lines,
+    run_batch,
+    split_chunk,
+)
 from legality.editions import EXPLANATION_SHARE, Explain
 from legality.solve import EXPLANATION_SECONDS
 from legality.verdict import Verdict
@@ -91,6 +101,37 @@ def test_a_line_that_is_not_utf8_is_its_own_error() -> None:
     assert code == 1
     assert out[1] == {"error": f"line 2 is not UTF-8 text at byte {at}", "line": 2}
     assert json.dumps(out[0]) == json.dumps(out[2]) == judged_fixtures()[good]
+
+
+MIXED = (b"\xef\xbb\xbf{}\r\n\n  \t\r\n" + '{"id": "caf\u00e9"}'.encode("latin-1") + b"\n{\n\r\n"
+         + '{"id": "a\u2028b"}'.encode() + b"\n\n" + b'{"id": "last"}')
+"""Lines of every kind: a UTF-8 byte order mark, CRLF, blank lines, a line not UTF-8, bad JSON, a character
+str.splitlines breaks on, no final newline."""
+
+
+@pytest.mark.parametrize("sizes", [[1], [2], [3], [1, 2, 5], [100]], ids=str)
+def test_raw_chunks_hold_the_same_lines(sizes: list[int]) -> None:
+    """The workers' chunks of bytes (cut at newlines only, in the parent) split into exactly the lines that
+    iterating gives, with the same numbers, whatever the chunk sizes."""
+    from itertools import chain, repeat
+
+    expected = list(iter_lines(io.BytesIO(MIXED)))
+    chunks = list(iter_lines(io.BytesIO(MIXED)).raw_chunks(chain(sizes, repeat(sizes[-1]))))
+    assert b"".join(c for _, c in chunks) == MIXED
+    assert [line for n, c in chunks for line in split_chunk(n, c)] == expected
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_raw_and_line_by_line_batches_write_the_same_bytes(jobs: int) -> None:
+    """``run_batch`` on the file (chunks of bytes to the workers) and on its lines one by one: the same output,
+    byte for byte, in input order."""
+    data = MIXED + b"\n" + "\n".join(good_lines(40)).encode() + b"\n"
+    raw: list[str] = []
+    tally = run_batch(iter_lines(io.BytesIO(data)), Settings(), jobs, raw.append)
+    each: list[str] = []
+    run_batch(list(iter_lines(io.BytesIO(data))), Settings(), jobs, each.append)
+    assert "\n".join(raw) == "\n".join(each) and tally.lines == len(each) and len(raw) < len(each)
+    assert tally.errors == sum('"error"' in x and json.loads(x).get("error") is not None for x in each)
 
 
 @pytest.mark.parametrize("encoding", ["utf-16", "utf-32"])

@@ -1,0 +1,250 @@
+"""Benchmark of ``legality batch`` against the bare CP-SAT models of the same boards, measured in one run.
+
+Boards: the Commander-size block checks of ``bench_scale`` (10 attackers, 15 potential blockers, three
+defending players, library cards by name, the typical mix of the performance notes), seeded.
+
+Baselines, each the best of three runs, problems built beforehand (untimed), on 1 and 2 forked processes:
+
+- **bare Q2**: the legality question Q2 of the performance notes as one CP-SAT model per board (every
+  defending player's problem in it): after a Python check that the declaration S breaks no restriction
+  (one that does is illegal with no model), "restrictions and requirements obeyed >= O(S) + 1";
+  S is legal iff it is infeasible.
+- **bare max**: one model per defending player maximising the requirements obeyed (what ``bench_scale``
+  calls the bare ceiling).
+
+Then, all as ratios to the bare Q2 rate on 2 processes: ``batch --jobs 2 --explain none`` and ``batch
+--jobs 2`` (full explanation) on 2,000 and 10,000 lines; ``batch --jobs 1 --explain none`` on 2,000 lines
+(the scaling from 1 to 2 workers); the time from starting ``legality batch`` to its first verdict line; and
+large boards in process (100 x 150, 200 x 300 p95). Ends with a line per target of the issue "Batch faster
+than the solver it wraps", met or not. Not part of the test suite. Run:
+``python benchmarks/bench_batch.py [--lines N] [--large N] [--quick]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from bench_scale import commander_board, large_board, percentile  # noqa: E402
+
+from legality import check, parse_board  # noqa: E402
+from legality.check import Question, question_for  # noqa: E402
+from legality.verdict import Verdict  # noqa: E402
+
+PYTHON = sys.executable
+CLI = str(ROOT / "cli.py")
+
+
+def bare_q2(q: Question, precheck: bool = True) -> bool:
+    """Q2 on one board, one CP-SAT model: whether the declaration is legal (no explanation). Without
+    ``precheck`` the model is built and solved even for a declaration that breaks a restriction."""
+    from legality.editions import allowed_atoms
+    from legality.encoding import Encoding, Model, add_requirement_indicators, add_restrictions, add_variables
+    from legality.evaluate import incurred, score, violations
+    from legality.solve import new_solver
+
+    pairs = list(zip(q.problems, q.declarations, strict=True))
+    broken = bool(q.structural) or any(violations(p, d) for p, d in pairs)
+    if broken and precheck:
+        return False
+    own = sum(score(p, d, "in-force") for p, d in pairs)
+    model = Model()
+    enc = Encoding(model, add_variables(model, [a for p, d in pairs for a in allowed_atoms(p, incurred(p, d))]), [])
+    for p in q.problems:
+        add_restrictions(enc, p)
+        add_requirement_indicators(enc, p, "in-force")
+    model.add(enc.score() >= own + 1)
+    from ortools.sat.python import cp_model
+
+    status = new_solver(10.0).solve(model)
+    assert status in (cp_model.OPTIMAL, cp_model.FEASIBLE, cp_model.INFEASIBLE)
+    return status == cp_model.INFEASIBLE and not broken
+
+
+def bare_q2_every(q: Question) -> bool:
+    """``bare_q2`` with a model for every board (the yardstick: one model per board)."""
+    return bare_q2(q, precheck=False)
+
+
+def bare_max(q: Question) -> int:
+    """The maximisation model of each defending player's problem (``bench_scale``'s bare ceiling)."""
+    from legality.encoding import encode
+    from legality.solve import new_solver
+
+    for p in q.problems:
+        enc = encode(p, list(p.allowed), "in-force")
+        enc.model.maximize(enc.score())
+        new_solver(10.0).solve(enc.model)
+    return len(q.problems)
+
+
+_BOARDS: list[Any] = []
+"""The boards of the bare models, inherited by forked workers (nothing to pickle)."""
+_KIND: list[Callable[[Question], object]] = [bare_q2]
+
+
+def _bare_part(part: tuple[int, int]) -> tuple[int, float]:
+    """A worker's share: its boards' problems built first (untimed), then solved (timed)."""
+    questions = [question_for(b) for b in _BOARDS[part[0]::part[1]]]
+    solve = _KIND[0]
+    solve(questions[0])
+    t = time.perf_counter()
+    for q in questions:
+        solve(q)
+    return len(questions), time.perf_counter() - t
+
+
+def bare_rate(boards: list[Any], jobs: int, kind: Callable[[Question], object]) -> float:
+    """Boards/s of a bare model, the boards split among ``jobs`` forked processes, over the slowest one."""
+    _BOARDS[:] = boards
+    _KIND[:] = [kind]
+    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        shares = pool.map(_bare_part, [(i, jobs) for i in range(jobs)])
+    return sum(n for n, _ in shares) / max(t for _, t in shares)
+
+
+def run_batch_cli(path: Path, jobs: int, extra: Sequence[str] = ()) -> tuple[float, float, bytes]:
+    """Wall seconds of ``legality batch`` (the whole process), seconds to its first output line, its output."""
+    args = [PYTHON, CLI, "batch", str(path), "--jobs", str(jobs), "--quiet", *extra]
+    t = time.perf_counter()
+    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None
+    first = proc.stdout.readline()
+    t_first = time.perf_counter() - t
+    rest = proc.stdout.read()
+    err = proc.stderr.read() if proc.stderr else b""
+    code = proc.wait()
+    wall = time.perf_counter() - t
+    if code not in (0, 1):
+        sys.exit(f"{args}: exit {code}: {err.decode()[-2000:]}")
+    return wall, t_first, first + rest
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--lines", type=int, default=10000, help="lines of the long batch (the short one is 2,000)")
+    ap.add_argument("--bare-boards", type=int, default=1000, help="boards of the bare models")
+    ap.add_argument("--large", type=int, default=20, help="boards per large size (200 x 300: a quarter)")
+    ap.add_argument("--quick", action="store_true", help="fewer boards, for a smoke run")
+    args = ap.parse_args()
+    if args.quick:
+        args.lines, args.bare_boards, args.large = 2000, 300, 4
+    short = min(2000, args.lines)
+    rng = random.Random(10)
+    cmd = [commander_board(rng, i) for i in range(args.lines)]
+    tmp = Path(tempfile.mkdtemp(prefix="bench-batch-"))
+    long_file, short_file = tmp / "long.jsonl", tmp / "short.jsonl"
+    long_file.write_text("".join(json.dumps(b) + "\n" for b in cmd))
+    short_file.write_text("".join(json.dumps(b) + "\n" for b in cmd[:short]))
+
+    boards = [parse_board(b) for b in cmd[:args.bare_boards]]
+    check(boards[0])
+    legal_q2 = [bare_q2(question_for(b)) for b in boards[:200]]
+    legal_every = [bare_q2_every(question_for(b)) for b in boards[:200]]
+    same = [v.legal for v in (check(b, explain="none") for b in boards[:200])]
+    assert all(isinstance(v, bool) for v in same)
+    agree = legal_q2 == same == legal_every
+    q2 = {j: max(bare_rate(boards, j, bare_q2_every) for _ in range(3)) for j in (1, 2)}
+    pre = {j: max(bare_rate(boards, j, bare_q2) for _ in range(3)) for j in (1, 2)}
+    mx = {j: max(bare_rate(boards, j, bare_max) for _ in range(3)) for j in (1, 2)}
+    base = q2[2]
+    print(f"== bare CP-SAT models, {len(boards)} Commander boards, problems built beforehand (best of 3) ==")
+    for name, rates in (("bare Q2 (a model every board)", q2), ("bare Q2 pre-checked in Python", pre),
+                        ("bare max (a model every player)", mx)):
+        print(f"{name:<40} 1 process {rates[1]:7.0f}/s   2 processes {rates[2]:7.0f}/s   "
+              f"x{rates[2] / base:.2f} of bare Q2 (2 processes)")
+    print(f"bare Q2 agrees with check(explain='none') on the first 200 boards: {agree}; "
+          f"{sum(not x for x in legal_q2)} of them illegal")
+
+    # In process, one core: the cost per board of each step (for the note; not a target).
+    t = time.perf_counter()
+    for data in cmd[:500]:
+        parse_board(json.dumps(data))
+    parse_ms = (time.perf_counter() - t) / 500 * 1e3
+    per: dict[str, float] = {}
+    for explain in ("none", "full"):
+        t = time.perf_counter()
+        for b in boards[:500]:
+            check(b, explain=explain)
+        per[explain] = (time.perf_counter() - t) / 500 * 1e3
+    print(f"in process per board: parse_board {parse_ms:.2f} ms, check(explain='none') {per['none']:.2f} ms, "
+          f"check() {per['full']:.2f} ms; bare Q2 {1e3 / q2[1]:.2f} ms")
+
+    print(f"\n== legality batch (whole process), Commander boards, ratios to bare Q2 on 2 processes ({base:.0f}/s) ==")
+    runs: dict[str, tuple[float, float]] = {}
+    outs: dict[str, bytes] = {}
+    plan = [("none", 1, short_file, short), ("none", 2, short_file, short), ("full", 1, short_file, short),
+            ("full", 2, short_file, short), ("none", 2, long_file, args.lines), ("full", 2, long_file, args.lines)]
+    for explain, jobs, path, n in plan:
+        wall, first, out = run_batch_cli(path, jobs, ["--explain", explain])
+        key = f"{explain} j{jobs} {n}"
+        runs[key] = (n / wall, first)
+        outs[key] = out
+        print(f"batch --jobs {jobs} --explain {explain:<4} {n:6,} lines: {n / wall:7.0f}/s  x{n / wall / base:.2f}"
+              f"   first line after {first:.3f} s")
+    ids = [json.loads(x).get("id") for x in outs[f"full j2 {short}"].splitlines()]
+    in_order = (ids == [b["id"] for b in cmd[:short]] and outs[f"full j1 {short}"] == outs[f"full j2 {short}"]
+                and outs[f"none j1 {short}"] == outs[f"none j2 {short}"])
+    scale_none = runs[f"none j2 {short}"][0] / runs[f"none j1 {short}"][0]
+    scale_full = runs[f"full j2 {short}"][0] / runs[f"full j1 {short}"][0]
+    print(f"1 -> 2 workers on {short:,} lines: x{scale_none:.2f} (--explain none), x{scale_full:.2f} (full)")
+    print(f"output identical for 1 and 2 jobs, in input order: {in_order}")
+
+    print("\n== large boards in process (default time limit) ==")
+    sizes = [("100x150", [parse_board(large_board(s, 100, 150)) for s in range(args.large)]),
+             ("100x150 no blocks", [parse_board({**large_board(s, 100, 150), "blocks": []})
+                                    for s in range(args.large)]),
+             ("200x300", [parse_board(large_board(s, 200, 300)) for s in range(max(2, args.large // 4))])]
+    p95: dict[str, float] = {}
+    lat: dict[str, list[float]] = {}
+    for name, bs in sizes:
+        secs, verdicts = [], []
+        for board in bs:
+            t = time.perf_counter()
+            v = check(board)
+            secs.append(time.perf_counter() - t)
+            assert isinstance(v, Verdict)
+            verdicts.append(v)
+        lat[name] = secs
+        p95[name] = percentile(secs, 95)
+        unproven = [v.maximum for v in verdicts if v.legal is not None and not v.maximum_proven]
+        print(f"{name:<20} n={len(bs):3}  p50 {percentile(secs, 50) * 1e3:7.1f} ms  p95 {p95[name] * 1e3:7.1f} ms  "
+              f"undecided {sum(v.undecided for v in verdicts)}  illegal {sum(v.legal is False for v in verdicts)}  "
+              f"'at least' maxima {sorted(m for m in unproven if m is not None)}")
+    big = percentile(lat["100x150"] + lat["100x150 no blocks"], 95)
+
+    print("\n== targets (ratios to bare Q2 on 2 processes, this run) ==")
+
+    def target(name: str, ok: bool, got: str) -> None:
+        print(f"[{'met' if ok else 'NOT MET'}] {name}: {got}")
+
+    none2, full2 = runs[f"none j2 {args.lines}"][0], runs[f"full j2 {args.lines}"][0]
+    target(f"batch --jobs 2 --explain none ({args.lines:,} lines) >= bare Q2", none2 >= base,
+           f"x{none2 / base:.2f} ({none2:.0f}/s against {base:.0f}/s)")
+    target(f"batch --jobs 2 full ({args.lines:,} lines) >= 0.65 of bare Q2", full2 >= 0.65 * base,
+           f"x{full2 / base:.2f} ({full2:.0f}/s)")
+    target(f"a second worker adds >= 80% on {short:,} lines", scale_none >= 1.8,
+           f"x{scale_none:.2f} (--explain none), x{scale_full:.2f} (full)")
+    first = max(f for _, f in runs.values())
+    target("first verdict line within 0.5 s", first < 0.5, f"slowest {first:.3f} s")
+    target("100x150 p95 < 0.5 s", big < 0.5, f"{big:.2f} s")
+    target("200x300 p95 < 1.5 s", p95["200x300"] < 1.5, f"{p95['200x300']:.2f} s")
+    target("output identical for 1 and 2 jobs, in input order", in_order, str(in_order))
+
+
+if __name__ == "__main__":
+    main()
