@@ -344,7 +344,7 @@ class ModifyDamage(Frozen):
     kind: Literal["modify_damage"]
     dealt_to: Literal["any", "it", "you", "player"] = "any"
     dealt_by: Literal["any", "it"] = "any"
-    factor: int = Field(default=2, ge=0, le=10)
+    factor: int = Field(default=2, ge=0, le=BOUND)
 
 
 class Unpreventable(Frozen):

@@ -251,3 +251,33 @@ def test_a_graveyard_the_text_counts_is_asked_for_and_given(browser: Browser, se
     ruling_after(page, lambda: graveyard.press("Enter"))
     assert "graveyard_size" not in board_of(page)["players"][0] and verdict(page) == "UNDECIDED"
     context.close()
+
+
+def test_every_result_of_the_defending_players_choices_is_shown(browser: Browser, server: str,
+                                                                 tmp_path: Path) -> None:
+    """Furnace of Rath and Healing Salve's shield of 3 on B, Grizzly Bears unblocked: B chooses the order of the
+    two effects (616.1), which gives B 19 or 20 life; the page lists both results with B's choice, as the CLI's
+    verdict does, and says what each effect did."""
+    board = {"version": 1, "active_player": "A", "players": [{"id": "A", "life": 20}, {"id": "B", "life": 20}],
+             "permanents": [
+                 {"id": "bears", "name": "Grizzly Bears", "controller": "A", "types": ["creature"], "power": 2,
+                  "toughness": 2, "oracle": ""},
+                 {"id": "furnace", "name": "Furnace of Rath", "controller": "A", "types": ["enchantment"],
+                  "oracle": "If a source would deal damage to a permanent or player, it deals double that damage to "
+                  "that permanent or player instead."}],
+             "effects": [{"source": "Healing Salve", "controller": "B", "targets": ["B"],
+                          "text": "Prevent the next 3 damage that would be dealt to any target this turn."}],
+             "attacks": [{"attacker": "bears", "target": "B"}], "blocks": [], "damage": []}
+    path = tmp_path / "salve.json"
+    path.write_text(json.dumps(board))
+    context, page = open_page(browser, server)
+    ruling_after(page, lambda: page.locator("#upload").set_input_files(str(path)))
+    cli = damage_matches_cli(page, tmp_path)
+    assert len(cli["outcomes"]) == 2
+    outcomes = page.locator("#ruling-body .outcomes > li")
+    expect(outcomes).to_have_count(2)
+    for i, o in enumerate(cli["outcomes"]):
+        expect(outcomes.nth(i)).to_contain_text(f"B life {o['players']['B']['life']}")
+        expect(outcomes.nth(i)).to_contain_text("B orders the effects on damage to B (616.1)")
+    expect(page.locator("#ruling-body")).to_contain_text("614.1a (Furnace of Rath: x2)")
+    context.close()

@@ -857,6 +857,19 @@ function damageBlock(v, h) {
     const parts = (a.to || []).map((t) => `${t.amount} to ${label(t.target)}`).join(", ") || "no damage";
     out.push(el("p", { class: "hint", text: `${s.step === "first" ? "first strike" : "regular"}: ${label(a.source)} deals ${parts}${a.how && a.how !== "given" ? ` (${a.how})` : ""}` }));
   }
+  // Prevention and replacement (615, 614): what each effect did to each damage dealt.
+  for (const s of v.steps || []) for (const d of s.dealt || []) {
+    if ((d.modified_by || []).length) out.push(el("p", { class: "hint modified",
+      text: `${label(d.source)} to ${label(d.target)}: ${d.modified_by.join("; ")}: ${d.amount} dealt, ${d.prevented} prevented` }));
+  }
+  // The affected players' choices (616.1, 615.7): every distinct result, the first being the one above.
+  if ((v.outcomes || []).length > 1) {
+    out.push(el(h === "h3" ? "h4" : "h5", { text: `${v.outcomes.length} results, by the affected players' choices (616.1, 615.7)` }),
+      el("ol", { class: "outcomes" }, ...v.outcomes.map((o) => el("li", {},
+        `${Object.entries(o.players).map(([id, p]) => `${id} life ${p.life}${p.loses ? " (loses)" : ""}`).join(", ")}; `
+        + `destroyed: ${(o.destroyed || []).map(label).join(", ") || "none"}`,
+        el("ul", {}, ...(o.choices || []).map((c) => el("li", { text: c })))))));
+  }
   return out;
 }
 function highlight() {
