@@ -1191,6 +1191,11 @@ STATIC_FORMS: list[Row] = [
      "your first upkeep.", "- | -"),
     ("Johann, Apprentice Sorcerer", "Once each turn, you may cast an instant or sorcery spell from the top of your "
      "library.", "-"),
+    ("Andrios, Roaming Explorer", "As long as Andrios is attacking, tapped creatures you control with base power and "
+     "toughness 4/3 have base power and toughness 16/9.", "-"),  # 613.4b
+    ("Burakos, Party Leader", "Burakos is also a Cleric, Rogue, Warrior, and Wizard.", "-"),  # 205.3m, 613.1d
+    ("Zurgo, Thunder's Decree", "During your end step, Warrior tokens you control have \"This token can't be "
+     "sacrificed.\"", "-"),  # 513, 500.1: no combat happens during an end step
     # a level symbol's striation (711.2): its abilities apply only with that many level counters (122.1, the board's
     # counters); its power/toughness box is a value the board gives
     ("Coralhelm Commander", "Level up {1}\nLEVEL 2-3\n3/3\nFlying\nLEVEL 4+\n4/4\nFlying\nOther Merfolk creatures "

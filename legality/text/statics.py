@@ -124,7 +124,8 @@ CLAUSE_VERBS = re.compile(r"\b(?:can't|cannot|can|must|able|unblockable|has|have
 """Verbs of a clause of their own: a subject, condition or tail holding one is not taken whole by a form below."""
 
 PT_ONLY = re.compile(
-    r"^(?:(?:as long as|if|during|while) (?P<lead>[^,]+), )?(?P<subject>[^,]+?) gets? [+-](?:\d+|x)/[+-](?:\d+|x|y)"
+    r"^(?:(?:as long as|if|during|while) (?P<lead>[^,]+), )?(?P<subject>[^,]+?) (?:gets? [+-](?:\d+|x)/[+-](?:\d+|x|y)"
+    r"|(?:has|have) base power and toughness \d+/\d+)"
     r"(?:(?:,? (?:where|for each|as long as|if) )(?P<tail>.+))?$")
 """A static ability whose only effect is a change of power and toughness (613.4c), however its subject or condition
 is put: "each creature you control that's a Soldier or a Knight gets +1/+1" (the board gives P/T as values)."""
@@ -185,6 +186,21 @@ def _keywords_without_combat(sentence: str) -> str | None:
     return ", ".join(sorted({k.rule for k in listed}))
 
 
+ALSO_TYPES = re.compile(r"^~ is also (?:a |an )?(?P<types>[a-z ,-]+)$")
+END_STEP = re.compile(r"^during (?:your|each|each player's|each opponent's) end step, [^,]+$")
+
+
+def _also_creature_types(sentence: str) -> bool:
+    """"~ is also a Cleric, Rogue, Warrior, and Wizard": creature types only (205.3m), which the board gives."""
+    from legality.text import lexicon
+
+    m = ALSO_TYPES.match(sentence)
+    if m is None:
+        return False
+    words = [w for w in re.split(r",? and |, | ", m["types"]) if w and w != "and"]
+    return bool(words) and all(lexicon.creature_type(w) is not None for w in words)
+
+
 def no_bearing_unparsed(sentence: str) -> str | None:
     """Why a static ability's sentence that the grammar could not read still can't bear on a declaration or combat
     damage, or None. Asked only after the grammar (whose readings, where it has one, say more: "kw:hexproof")."""
@@ -195,6 +211,11 @@ def no_bearing_unparsed(sentence: str) -> str | None:
     if rules is not None:
         return (f"gives only keyword abilities with no bearing on declarations or combat damage ({rules}), whatever "
                 "their number or cost")
+    if _also_creature_types(sentence):
+        return "adds creature types (205.3m, 613.1d): the board gives the current types"
+    if END_STEP.match(sentence):
+        return ("applies only during an end step (513), which follows every combat phase of the turn (500.1): no "
+                "declaration or combat damage happens while it applies")
     if _pt_only(sentence):
-        return f"changes only power and toughness (613.4c), whatever its subject or condition: {PT_NOTE}"
+        return f"changes only power and toughness (613.4b, 613.4c), whatever its subject or condition: {PT_NOTE}"
     return None
