@@ -1097,8 +1097,7 @@ NONCOMBAT: list[Row] = [
     ("Clifftop Retreat", "Clifftop Retreat enters the battlefield tapped unless you control a Mountain or a Plains.",
      "-"),
     ("Loxodon Gatekeeper", "Artifacts, creatures, and lands your opponents control enter the battlefield tapped.", "-"),
-    gap("Rampaging Ferocidon", "Players can't gain life.", "-",
-     'a rule for players, not understood'),
+    ("Rampaging Ferocidon", "Players can't gain life.", "?"),  # lifelink's gain is applied by the damage step (702.15b)
     ("Experimental Frenzy", "You can't play cards from your hand.", "-"),
     ("Nullhide Ferox", "You can't cast noncreature spells.", "-"),
     ("Rule of Law", "Each player can't cast more than one spell each turn.", "-"),
