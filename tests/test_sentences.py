@@ -1097,7 +1097,8 @@ NONCOMBAT: list[Row] = [
     ("Clifftop Retreat", "Clifftop Retreat enters the battlefield tapped unless you control a Mountain or a Plains.",
      "-"),
     ("Loxodon Gatekeeper", "Artifacts, creatures, and lands your opponents control enter the battlefield tapped.", "-"),
-    ("Rampaging Ferocidon", "Players can't gain life.", "?"),  # lifelink's gain is applied by the damage step (702.15b)
+    ("Rampaging Ferocidon", "Players can't gain life.", "?"),
+    ("Commodore Guff", "Commodore Guff can be your commander.", "-"),  # 903.3a: deck construction, before the game  # lifelink's gain is applied by the damage step (702.15b)
     ("Experimental Frenzy", "You can't play cards from your hand.", "-"),
     ("Nullhide Ferox", "You can't cast noncreature spells.", "-"),
     ("Rule of Law", "Each player can't cast more than one spell each turn.", "-"),

@@ -37,15 +37,15 @@ ELSEWHERE = re.compile(
     r"|you may cast this card from your graveyard|you may cast ~ from exile"
     r"|if ~ is in your (?:hand|graveyard)|~ costs \{[^}]+\}(?:\{[^}]+\})* less to cast"
     r"|~ costs \{[^}]+\}(?:\{[^}]+\})* more to cast|you may pay \{[^}]+\}(?:\{[^}]+\})* rather than pay"
-    r"|you can't cast ~|a deck can have (?:any number of|up to)"
+    r"|you can't cast ~|a deck can have (?:any number of|up to)|~ can be your commander\b"
     r"|(?:once (?:during each of your turns|each turn), )?you may (?:play|cast) [^.]* from (?:your graveyard|exile|"
     r"the top of)"
     r"|draft (?:~|this card) face up|during the draft\b|as you draft\b|instead of drafting\b"
     r"|reveal (?:~|this card) as you draft it"
     r"|you may reveal (?:this card|~) from your opening hand\b)")
 """Lines that apply to the card as a spell or in another zone (601.2f, 113.6), to playing cards from other zones
-(601.3, 305.1), to building a deck (100.2a), to a Conspiracy draft, before any game (905.2), or to a card in an
-opening hand (103.6)."""
+(601.3, 305.1), to building a deck (100.2a; "~ can be your commander", 903.3a), to a Conspiracy draft, before
+any game (905.2), or to a card in an opening hand (103.6)."""
 
 
 def strip_flavor_word(body: str) -> str:
