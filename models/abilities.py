@@ -334,6 +334,10 @@ class PreventDamage(Frozen):
     combat_only: bool = True
     amount: int | None = Field(default=None, ge=1, le=BOUND, description="a shield: \"prevent the next N damage\" "
                                "(615.7), used up as it prevents, across both combat damage steps; none: all of it")
+    by_quality: Quality | None = Field(default=None, description="only damage from a source with this quality "
+                                       "(\"by attacking creatures\")")
+    to_quality: Quality | None = Field(default=None, description="only damage to a permanent with this quality "
+                                       "(\"to attacking creatures you control\"); never to a player")
 
 
 class ModifyDamage(Frozen):

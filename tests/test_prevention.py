@@ -111,17 +111,50 @@ def test_damage_that_cant_be_prevented_goes_through_fog_and_protection() -> None
     assert protected.destroyed == ("ogre",)  # without it, protection from red holds
 
 
+HARMLESS_ASSAULT = "Prevent all combat damage that would be dealt this turn by attacking creatures."
+DOLMEN_GATE = "Prevent all combat damage that would be dealt to attacking creatures you control."
+BLINDING_FOG = "Prevent all damage that would be dealt to creatures this turn."
+
+
+def test_prevention_narrowed_to_attackers_or_creatures() -> None:
+    """Harmless Assault stops what the attackers deal, not what the blockers deal; Dolmen Gate (an artifact of the
+    attacking player) stops what its controller's attackers are dealt; Blinding Fog stops damage to creatures
+    but not to players (an unblocked attacker's damage goes through)."""
+    perms = [GIANT, BEARS, WOLVES]
+    attacks, blocks = [("giant", "B"), ("wolves", "B")], [("bears", "giant")]
+    assault = resolve_damage(parse_board(_board(perms, [{"source": "Harmless Assault", "controller": "B",
+                                                         "text": HARMLESS_ASSAULT}], attacks, blocks)),
+                             declarations=False)
+    assert assault.players["B"]["life"] == 20 and assault.destroyed == ()
+    assert {(d.source, d.amount) for d in assault.steps[0].dealt} == {("giant", 0), ("wolves", 0), ("bears", 2)}
+    gate = {"id": "gate", "name": "Dolmen Gate", "controller": "A", "types": ["artifact"], "oracle": DOLMEN_GATE}
+    sturdy = dict(GIANT, toughness=2)
+    gated = resolve_damage(parse_board(_board([sturdy, BEARS, WOLVES, gate], [], attacks, blocks)),
+                           declarations=False)
+    assert gated.destroyed == ("bears",) and gated.players["B"]["life"] == 19  # the Giant survives 2 damage
+    fog = resolve_damage(parse_board(_board(perms, [{"source": "Blinding Fog", "controller": "B",
+                                                     "text": BLINDING_FOG}], attacks, blocks)), declarations=False)
+    assert fog.destroyed == () and fog.players["B"]["life"] == 19
+
+
 @st.composite
 def prevented_boards(draw: st.DrawFn) -> dict[str, Any]:
     """A random damage board (test_damage) with up to two prevention effects: a Fog, a Foxfire on one creature, an
-    Inkshield for B, and perhaps "damage can't be prevented"."""
+    Inkshield for B, a Harmless Assault, A's Dolmen Gate, a Blinding Fog, and perhaps "damage can't be
+    prevented"."""
     raw = draw(damage_boards())
     ids = [p["id"] for p in raw["permanents"]]
     effects: list[dict[str, Any]] = []
     for _ in range(draw(st.integers(0, 2))):
-        kind = draw(st.sampled_from(["fog", "foxfire", "inkshield"]))
+        kind = draw(st.sampled_from(["fog", "foxfire", "inkshield", "assault", "gate", "blinding"]))
         if kind == "fog":
             effects.append({"source": "Fog", "controller": "B", "text": FOG})
+        elif kind == "assault":
+            effects.append({"source": "Harmless Assault", "controller": "B", "text": HARMLESS_ASSAULT})
+        elif kind == "gate":
+            effects.append({"source": "Dolmen Gate", "controller": "A", "text": DOLMEN_GATE})
+        elif kind == "blinding":
+            effects.append({"source": "Blinding Fog", "controller": "B", "text": BLINDING_FOG})
         elif kind == "inkshield":
             effects.append({"source": "Inkshield", "controller": "B", "text": INKSHIELD})
         else:
@@ -134,15 +167,21 @@ def prevented_boards(draw: st.DrawFn) -> dict[str, Any]:
 
 def expected_results(board: dict[str, Any], assignment: dict[str, dict[str, int]]) -> tuple[int, set[str]]:
     """B's life and the creatures destroyed, worked out from the effects' own words: damage from ``s`` to ``r`` is
-    prevented by a Fog, by a Foxfire targeting ``s`` or ``r``, or by an Inkshield when ``r`` is B; none is when
-    damage can't be prevented."""
+    prevented by a Fog, by a Foxfire targeting ``s`` or ``r``, by an Inkshield when ``r`` is B, by Harmless Assault
+    when ``s`` attacks, by A's Dolmen Gate when ``r`` attacks (only A's creatures attack), by Blinding Fog when ``r``
+    is a creature; none is when damage can't be prevented."""
     perm = {p["id"]: p for p in board["permanents"]}
     names = [e["source"] for e in board["effects"]]
     foxed = {t for e in board["effects"] if e["source"] == "Foxfire" for t in e["targets"]}
     unpreventable = "Flaring Pain" in names
 
+    attackers = {a["attacker"] for a in board["attacks"]}
+
     def stopped(s: str, r: str) -> bool:
-        return not unpreventable and ("Fog" in names or s in foxed or r in foxed or (r == "B" and "Inkshield" in names))
+        return not unpreventable and ("Fog" in names or s in foxed or r in foxed or (r == "B" and "Inkshield" in names)
+                                      or ("Harmless Assault" in names and s in attackers)
+                                      or ("Dolmen Gate" in names and r in attackers)  # A's attackers, A's Gate
+                                      or ("Blinding Fog" in names and r != "B"))
 
     life, marked, touched = 20, {pid: p.get("damage", 0) for pid, p in perm.items()}, set()
     for s, parts in assignment.items():

@@ -787,22 +787,27 @@ DAMAGE: list[Row] = [
     ("Argothian Pixies", "Prevent all damage that would be dealt to this creature by artifact creatures.", "?"),
     ("Arachnogenesis", "Prevent all combat damage that would be dealt this turn by non-Spider creatures.", "?"),
     # prevention narrowed by a quality of the source or recipient, or worded "X would deal": not read yet (never guessed)
-    ("Deep Wood", "Prevent all damage that would be dealt to you this turn by attacking creatures.", "?"),
-    ("Harmless Assault", "Prevent all combat damage that would be dealt this turn by attacking creatures.", "?"),
+    ("Deep Wood", "Prevent all damage that would be dealt to you this turn by attacking creatures.",
+     "prevent_damage(by_quality={'attacking': True},combat_only=False,dealt_to=you)"),
+    ("Harmless Assault", "Prevent all combat damage that would be dealt this turn by attacking creatures.",
+     "prevent_damage(by_quality={'attacking': True})"),
     ("Hunter's Ambush", "Prevent all combat damage that would be dealt by nongreen creatures this turn.", "?"),
     ("Encircling Fissure", "Prevent all combat damage that would be dealt this turn by creatures target opponent "
      "controls.", "?"),
-    ("Dolmen Gate", "Prevent all combat damage that would be dealt to attacking creatures you control.", "?"),
+    ("Dolmen Gate", "Prevent all combat damage that would be dealt to attacking creatures you control.",
+     "prevent_damage(to_quality={'controller': 'you', 'attacking': True})"),
     ("Chameleon Blur", "Prevent all damage that creatures would deal to players this turn.", "?"),
     ("Feint", "Prevent all combat damage that would be dealt this turn by that creature and each creature blocking "
      "it.", "?"),
     ("Armored Transport", "Prevent all combat damage that would be dealt to this creature by creatures blocking it.",
      "?"),
     ("Falling Timber", "Prevent all combat damage target creature would deal this turn.", "?"),
-    ("Blinding Fog", "Prevent all damage that would be dealt to creatures this turn.", "?"),
+    ("Blinding Fog", "Prevent all damage that would be dealt to creatures this turn.",
+     "prevent_damage(combat_only=False,to_quality={'types': ['creature']})"),
     ("Healing Grace", "Prevent the next 3 damage that would be dealt to any target this turn by a source of your "
      "choice.", "?"),
-    ("Iroas, God of Victory", "Prevent all damage that would be dealt to attacking creatures you control.", "?"),
+    ("Iroas, God of Victory", "Prevent all damage that would be dealt to attacking creatures you control.",
+     "prevent_damage(combat_only=False,to_quality={'controller': 'you', 'attacking': True})"),
     ("Ugin's Conjurant", "If damage would be dealt to Ugin's Conjurant while it has a +1/+1 counter on it, prevent "
      "that damage and remove that many +1/+1 counters from Ugin's Conjurant.", "?"),
     ("Desert Nomads", "Desertwalk\nPrevent all damage that would be dealt to Desert Nomads by Deserts.",

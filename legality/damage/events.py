@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from legality.damage.combat import Combat, State
-from legality.match import matches
+from legality.match import MatchContext, matches
 from models.abilities import ModifyDamage, PreventDamage, Protection
 
 MAX_ORDERED = 4
@@ -71,11 +71,23 @@ class Mod:
     factor: int = 1
 
 
-def _matches(ab: PreventDamage | ModifyDamage, holder: str | None, you: str, target: str, source: str,
-             players: set[str]) -> bool:
+def _matches(combat: Combat, ab: PreventDamage | ModifyDamage, holder: str | None, you: str, target: str,
+             source: str, players: set[str]) -> bool:
     to_ok = ab.dealt_to == "any" or (ab.dealt_to == "it" and target == holder) or (
         ab.dealt_to == "you" and target == you) or (ab.dealt_to == "player" and target in players)
-    return to_ok and (ab.dealt_by == "any" or (ab.dealt_by == "it" and source == holder))
+    if not (to_ok and (ab.dealt_by == "any" or (ab.dealt_by == "it" and source == holder))):
+        return False
+    if isinstance(ab, PreventDamage) and (ab.by_quality is not None or ab.to_quality is not None):
+        game = combat.game
+        ctx = MatchContext.of(game.board).for_source(you, None)
+        if ab.by_quality is not None and not matches(ab.by_quality, game.perms[source], game.traits[source].keywords,
+                                                     ctx):
+            return False
+        if ab.to_quality is not None:
+            if target not in game.perms or target not in game.traits:
+                return False
+            return matches(ab.to_quality, game.perms[target], game.traits[target].keywords, ctx)
+    return True
 
 
 def _protection_from(combat: Combat, target: str, source: str) -> bool:
@@ -110,7 +122,7 @@ def mods_for(combat: Combat, state: State | None, target: str, sources: list[str
         ab = e.ability
         if not isinstance(ab, (PreventDamage, ModifyDamage)):
             continue
-        hit = frozenset(s for s in sources if _matches(ab, e.holder, e.you, target, s, players))
+        hit = frozenset(s for s in sources if _matches(combat, ab, e.holder, e.you, target, s, players))
         if not hit:
             continue
         if isinstance(ab, ModifyDamage):

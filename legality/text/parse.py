@@ -1085,6 +1085,28 @@ class ToTree(Transformer[Token, Any]):
     def modify_by_to_player(self, c: list[Any]) -> Sentence:
         return self._modify(c, "player", True)
 
+    def _prevent_quality(self, c: list[Any], to_you: bool = False, by: Quality | None = None,
+                         to: Quality | None = None) -> Sentence:
+        ab = PreventDamage(kind="prevent_damage", dealt_to="you" if to_you else "any",
+                           combat_only=bool(_toks(c, "COMBAT")), by_quality=by, to_quality=to)
+        return Sentence("template", (Placed("global", (ab,), "prevent damage"),))
+
+    def prevent_by_attackers(self, c: list[Any]) -> Sentence:
+        """Harmless Assault: "... dealt this turn by attacking creatures" (attacking as the damage is dealt)."""
+        return self._prevent_quality(c, by=Quality(attacking=True))
+
+    def prevent_to_you_by_attackers(self, c: list[Any]) -> Sentence:
+        """Deep Wood: "... dealt to you this turn by attacking creatures"."""
+        return self._prevent_quality(c, to_you=True, by=Quality(attacking=True))
+
+    def prevent_to_your_attackers(self, c: list[Any]) -> Sentence:
+        """Dolmen Gate, Iroas: "... dealt to attacking creatures you control"."""
+        return self._prevent_quality(c, to=Quality(attacking=True, controller="you"))
+
+    def prevent_to_creatures(self, c: list[Any]) -> Sentence:
+        """Blinding Fog: "... dealt to creatures this turn" (never to a player or a planeswalker)."""
+        return self._prevent_quality(c, to=Quality(types=("creature",)))
+
     def unpreventable(self, c: list[Any]) -> Sentence:
         return Sentence("template", (Placed("global", (Unpreventable(kind="damage_cant_be_prevented"),),
                                             "damage can't be prevented"),))
