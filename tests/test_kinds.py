@@ -121,3 +121,43 @@ def test_the_note_of_an_unless_condition_says_which_way_it_went() -> None:
     assert without.legal is False and any(v.rule == "508.1c" for v in without.violations)  # type: ignore[union-attr]
     (note,) = [n for n in without.notes if "Sea Monster" in n]
     assert "true for no defending player" in note and "applies for B" in note
+
+
+QUIET_TRIGGERS = [
+    # real triggers whose effect holds no word that can bear on combat (the grammar left some of them unread)
+    ("Form of the Dinosaur", "When Form of the Dinosaur enters the battlefield, your life total becomes 15."),
+    ("Crafty Cutpurse", "When Crafty Cutpurse enters the battlefield, each token that would be created under an "
+                        "opponent's control this turn is created under your control instead."),
+    ("Phyrexian Arena", "At the beginning of your upkeep, you draw a card and you lose 1 life."),
+    ("Sanctum Seeker", "Whenever a Vampire you control attacks, each opponent loses 1 life and you gain 1 life."),
+]
+
+
+@pytest.mark.parametrize(("card", "text"), QUIET_TRIGGERS, ids=[c for c, _ in QUIET_TRIGGERS])
+def test_a_trigger_whose_effect_names_nothing_of_combat_is_not_parsed(card: str, text: str,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """603.3, 608.2: whatever its effect does, it does once resolved, and no word of it can bear on combat, so the
+    verdict neither depends on it nor asks for it; the grammar is not consulted (the reader's costliest step)."""
+    import legality.text.read as reader
+
+    def refuse(sentence: str, ctx: Any) -> Any:
+        raise AssertionError(f"parsed: {sentence!r}")
+
+    monkeypatch.setattr(reader, "parse", refuse)
+    reader._read_cached.cache_clear()
+    try:
+        (r,) = reader.read(text, card)
+    finally:
+        reader._read_cached.cache_clear()
+    assert (r.kind, r.status, r.event) == ("triggered", "no combat meaning", "")
+    verdict = check(parse_board(_board(card, text, True, effect=False)))
+    assert verdict.legal is not None and not [n for n in verdict.notes if card in n and "result" in n]
+
+
+def test_a_trigger_with_a_combat_word_in_its_effect_is_still_parsed() -> None:
+    """Pyreheart Wolf's effect (menace) can matter to the blocks: read by the grammar, and the verdict asks for it."""
+    from legality.text.read import read
+
+    (r,) = read("Whenever Pyreheart Wolf attacks, creatures you control gain menace until end of turn.",
+                "Pyreheart Wolf")
+    assert r.kind == "triggered" and r.status == "understood" and r.event

@@ -606,10 +606,9 @@ PREFIXES: list[Row] = [
      "abilities and has base power and toughness 0/1 until end of turn.", "trigger"),
     ("Bloodstone Goblin", "Whenever you cast a spell, if that spell was kicked, Bloodstone Goblin gets +1/+1 and gains "
      "menace until end of turn.", "trigger"),
-    gap("Swift Warden", "When Swift Warden enters the battlefield, target Merfolk you control gains hexproof "
-     "until end of "
-     "turn.", "-",
-     'a trigger giving hexproof to a target Merfolk, not understood'),
+    # hexproof bears on targeting only (702.11b): a trigger giving it has no combat effect to ask for
+    ("Swift Warden", "When Swift Warden enters the battlefield, target Merfolk you control gains hexproof until end "
+     "of turn.", "-"),
     ("Goblin Piledriver", "Protection from blue\nWhenever Goblin Piledriver attacks, it gets +2/+0 until end "
      "of turn for "
      "each other attacking Goblin.", "kw:protection from blue | -"),

@@ -188,6 +188,10 @@ def _in_striation(reading: Reading, level: Condition) -> Reading:
 
 
 EVENT = re.compile(r"^(?:when|whenever|at)\s+([^,]+),")
+QUIET_TRIGGER = ("a triggered ability whose effect names nothing of combat: it changes nothing until it resolves, "
+                 "and then its result is part of the board (603.3, 608.2)")
+"""A triggered ability is not parsed when no word after its trigger event can bear on combat: whatever the grammar
+made of it, the verdict would neither depend on it (603.3) nor ask for its result (``traits.resolved_note``)."""
 
 
 def read_ability_sentence(s: str, kind: AbilityKind, ctx: Context) -> Reading:
@@ -200,6 +204,10 @@ def read_ability_sentence(s: str, kind: AbilityKind, ctx: Context) -> Reading:
     if kind == "activated":
         return Reading(s, "no combat meaning", note="an activated ability: once activated and resolved, give its "
                        "result as an effect (602.2, 608.2)", kind=kind)
+    if kind == "triggered":
+        m = EVENT.match(lexicon.strip_ability_word(s)[1])
+        if m is not None and not has_combat_word(lexicon.strip_ability_word(s)[1][m.end():]):
+            return Reading(s, "no combat meaning", kind=kind, note=QUIET_TRIGGER)
     if kind == "static":
         body = strip_flavor_word(lexicon.strip_ability_word(s)[1])
         listed = lexicon.keyword_line(body)
