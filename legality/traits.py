@@ -25,13 +25,16 @@ from models.abilities import (
     GLOBAL_KINDS,
     Ability,
     CantAttack,
+    CantGetCounters,
     CreatureAbility,
+    DamageRule,
     Grant,
     If,
     Loses,
     MaxAttackers,
     MaxBlockers,
     ModifyDamage,
+    PlayerProtection,
     PreventDamage,
     Unpreventable,
 )
@@ -57,7 +60,7 @@ class DamageEffect:
     """A prevention effect or "damage can't be prevented" in force, with what "it" is (the permanent that has the
     ability, or each target of the effect) and "you" (its controller)."""
 
-    ability: PreventDamage | ModifyDamage | Unpreventable
+    ability: DamageRule
     source: str
     you: str
     holder: str | None
@@ -277,7 +280,7 @@ def build_game(board: Board) -> Game:
             grants.append((ab, source, origin, you, targets))
         elif isinstance(ab, (MaxAttackers, MaxBlockers)):
             globals_.append(GlobalRule(ab, source, you))
-        elif isinstance(ab, (PreventDamage, ModifyDamage, Unpreventable)):
+        elif isinstance(ab, (PreventDamage, ModifyDamage, Unpreventable, PlayerProtection, CantGetCounters)):
             damage_effects.append(DamageEffect(ab, source, you, holder))
         elif holder is not None and holder in own_ab:
             own_ab[holder].append(Sourced(ab, source, origin, you))

@@ -351,20 +351,41 @@ class ModifyDamage(Frozen):
     factor: int = Field(default=2, ge=0, le=BOUND)
 
 
+class PlayerProtection(Frozen):
+    """A player's protection (702.16): "you have protection from everything", "you gain protection from red until end
+    of turn" (Seht's Tiger's result). In combat it prevents the damage sources with the quality would deal to that
+    player (702.16e); it doesn't stop creatures attacking them (702.16b-c speak of targets and Auras only)."""
+
+    kind: Literal["player_protection"]
+    quality: Quality | None = None
+    everything: bool = False
+
+
+class CantGetCounters(Frozen):
+    """Counters that can't be put (122.1, 614.1): "you can't get poison counters" (Melira: infect and toxic damage to
+    you gives none), "players can't get counters", "creatures you control can't have -1/-1 counters put on them"
+    (wither and infect damage to them puts none; the damage is still dealt: lifelink and deathtouch apply)."""
+
+    kind: Literal["cant_get_counters"]
+    who: Literal["you", "players", "your_creatures", "creatures"] = "you"
+    counter: Literal["poison", "-1/-1", "any"] = "any"
+
+
 class Unpreventable(Frozen):
     """"Damage can't be prevented this turn": no prevention effect, protection's included, prevents any (615.12)."""
 
     kind: Literal["damage_cant_be_prevented"]
 
 
-DamageRule = PreventDamage | ModifyDamage | Unpreventable
+DamageRule = PreventDamage | ModifyDamage | Unpreventable | PlayerProtection | CantGetCounters
 """Effects on the damage dealt rather than on a creature's combat: the damage step applies them."""
 
 Ability = Annotated[_CreatureKinds | MaxAttackers | MaxBlockers | Grant | If | PreventDamage | ModifyDamage
-                    | Unpreventable, Field(discriminator="kind")]
+                    | Unpreventable | PlayerProtection | CantGetCounters, Field(discriminator="kind")]
 """Any ability in the vocabulary: a creature's own, or a global one."""
 
-GLOBAL_KINDS = frozenset({"max_attackers", "max_blockers_total", "grant", "damage_cant_be_prevented"})
+GLOBAL_KINDS = frozenset({"max_attackers", "max_blockers_total", "grant", "damage_cant_be_prevented",
+                          "player_protection", "cant_get_counters"})
 """Kinds that act on the game rather than on the object that has them."""
 
 Quality.model_rebuild()

@@ -827,9 +827,26 @@ DAMAGE: list[Row] = [
      "you. You can divide that creature's combat damage as you choose among any of the creatures blocking it.",
      "grant<all>[attacking_player=you](defender_assigns_damage) | "
      "grant<all>[attacking_player=you](divides_damage_freely)"),
-    ("Melira, Sylvok Outcast", "You can't get poison counters.", "?"),
-    ("Melira, Sylvok Outcast", "Creatures you control can't have -1/-1 counters put on them.", "?"),
-    ("Solemnity", "Players can't get counters.", "?"),
+    # counters that can't be put (122.1; Melira's rulings 2011-06-01): infect, wither and toxic damage has no result
+    ("Melira, Sylvok Outcast", "You can't get poison counters.", "cant_get_counters(counter=poison)"),
+    ("Melira, Sylvok Outcast", "Creatures you control can't have -1/-1 counters put on them.",
+     "cant_get_counters(counter=-1/-1,who=your_creatures)"),
+    ("Solemnity", "Players can't get counters.", "cant_get_counters(who=players)"),
+    ("Suncleanser", "That player can't get counters for as long as Suncleanser remains on the battlefield.", "?"),
+    # what combat damage does to a player, changed (704.5a, 702.15b, 120.3): never "no combat meaning" (a damage
+    # board's verdict would say who loses the game or what lifelink gains against the card)
+    ("Platinum Angel", "You can't lose the game and your opponents can't win the game.", "?"),
+    ("Phyrexian Unlife", "You don't lose the game for having 0 or less life.", "?"),
+    ("Lich's Mastery", "You can't lose the game.", "?"),
+    ("Erebos, God of the Dead", "Your opponents can't gain life.", "?"),
+    ("Tainted Remedy", "If an opponent would gain life, that player loses that much life instead.", "?"),
+    # a player's protection (702.16e): damage from such sources to them is prevented
+    ("Seht's Tiger", "You gain protection from red until end of turn.",
+     "player_protection[colors=R]()"),
+    ("The One Ring", "You gain protection from everything until your next turn.", "player_protection(everything=True)"),
+    ("Absolute Virtue", "You have protection from each of your opponents.", "?"),
+    ("Seht's Tiger", "When Seht's Tiger enters, you gain protection from the color of your choice until end of turn.",
+     "?"),
     ("Platinum Emperion", "Your life total can't change.", "?"),
     ("Worship", "If you control a creature, damage that would reduce your life total to less than 1 reduces it to 1 "
      "instead.", "?"),

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Literal
 
 from legality.damage.assign import Assignment
 from legality.damage.combat import Combat, State
 from legality.damage.events import Chooser, modify, mods_for, unpreventable
+from models.abilities import CantGetCounters
 
 
 @dataclass(frozen=True)
@@ -79,14 +81,15 @@ def deal(combat: Combat, state: State, assignment: Assignment,
                 dealt.append(Dealt(source, target, 0, out.prevented, rule, out.rules))
                 continue
             if target in players:
+                poisoned = can_get_counters(combat, target, "poison")
                 if infect:
-                    state.poison[target] += amount
-                    rule = "120.3b"
+                    state.poison[target] += amount if poisoned else 0
+                    rule = "120.3b" if poisoned else "122.1"
                 else:
                     state.life[target] -= amount
                     rule = "120.3a"
                 toxic = _toxic(combat, source)
-                if toxic:
+                if toxic and poisoned:
                     state.poison[target] += toxic
                 if src.commander:
                     state.commander[target][source] = state.commander[target].get(source, 0) + amount
@@ -99,8 +102,11 @@ def deal(combat: Combat, state: State, assignment: Assignment,
                     state.defense[target] = state.defense.get(target, 0) - amount
                     rule = "120.3h"
                 elif infect or wither:
-                    state.minus[target] = state.minus.get(target, 0) + amount
-                    rule = "120.3d"
+                    if can_get_counters(combat, target, "-1/-1"):
+                        state.minus[target] = state.minus.get(target, 0) + amount
+                        rule = "120.3d"
+                    else:
+                        rule = "122.1"  # the damage is dealt, but its result, -1/-1 counters, can't be put
                 else:
                     state.damage[target] = state.damage.get(target, 0) + amount
                     rule = "120.3e"
@@ -112,6 +118,23 @@ def deal(combat: Combat, state: State, assignment: Assignment,
     for player, n in gained.items():
         state.life[player] += n  # 702.15b: the source's controller gains that much life
     return dealt, gained
+
+
+def can_get_counters(combat: Combat, target: str, counter: Literal["poison", "-1/-1"]) -> bool:
+    """Whether ``counter`` counters can be put on the player or permanent ``target``: not when an effect in force
+    says it can't get them (Melira, Solemnity); then damage whose result they are is dealt with no result (122.1)."""
+    game = combat.game
+    perm = game.perms.get(target)
+    for e in game.damage_effects:
+        ab = e.ability
+        if not isinstance(ab, CantGetCounters) or ab.counter not in (counter, "any"):
+            continue
+        if perm is None and (ab.who == "players" or (ab.who == "you" and target == e.you)):
+            return False
+        if perm is not None and perm.is_creature and (ab.who == "creatures" or (
+                ab.who == "your_creatures" and perm.controller == e.you)):
+            return False
+    return True
 
 
 def state_based_actions(combat: Combat, state: State) -> list[str]:

@@ -15,7 +15,7 @@ from typing import Literal
 
 from legality.damage.combat import Combat, State
 from legality.match import MatchContext, matches
-from models.abilities import ModifyDamage, PreventDamage, Protection
+from models.abilities import ModifyDamage, PlayerProtection, PreventDamage, Protection
 
 MAX_ORDERED = 4
 """Effects (or sources under one shield) whose orders are all tried; past that, the order given is used and the
@@ -106,6 +106,15 @@ def _protection_from(combat: Combat, target: str, source: str) -> bool:
     return False
 
 
+def _player_protected(combat: Combat, ab: PlayerProtection, you: str, source: str) -> bool:
+    """702.16e for a player: the source has the quality ``you`` has protection from (or it is from everything)."""
+    if ab.everything or ab.quality is None:
+        return True
+    game = combat.game
+    ctx = MatchContext.of(game.board).for_source(you, None)
+    return matches(ab.quality, game.perms[source], game.traits[source].keywords, ctx)
+
+
 def unpreventable(combat: Combat) -> bool:
     """615.12: "damage can't be prevented" is in force."""
     return any(e.ability.kind == "damage_cant_be_prevented" for e in combat.game.damage_effects)
@@ -120,6 +129,11 @@ def mods_for(combat: Combat, state: State | None, target: str, sources: list[str
     players = {p.id for p in combat.game.board.players}
     for i, e in enumerate(combat.game.damage_effects):
         ab = e.ability
+        if isinstance(ab, PlayerProtection):
+            hit = frozenset(s for s in sources if target == e.you and _player_protected(combat, ab, e.you, s))
+            if hit and not stop:
+                out.append(Mod("prevent", f"{e.source}: {e.you}'s protection", hit, "702.16e"))
+            continue
         if not isinstance(ab, (PreventDamage, ModifyDamage)):
             continue
         hit = frozenset(s for s in sources if _matches(combat, ab, e.holder, e.you, target, s, players))

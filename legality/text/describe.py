@@ -4,7 +4,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from models.abilities import Ability, Grant, If, Loses, ModifyDamage, PreventDamage, Quality, Unpreventable
+from models.abilities import (
+    Ability,
+    CantGetCounters,
+    Grant,
+    If,
+    Loses,
+    ModifyDamage,
+    PlayerProtection,
+    PreventDamage,
+    Quality,
+    Unpreventable,
+)
 
 if TYPE_CHECKING:
     from legality.text.read import Reading
@@ -109,6 +120,14 @@ def describe(ab: Ability) -> str:
         by = {"any": "a source", "it": "it"}[ab.dealt_by]
         times = {2: "double", 3: "triple"}.get(ab.factor, f"{ab.factor} times")
         return f"if {by} would deal damage{to}, it deals {times} that damage instead (614.1a)"
+    if isinstance(ab, PlayerProtection):
+        what = "everything" if ab.everything or ab.quality is None else quality_words(ab.quality)
+        return f"its controller has protection from {what}: damage from such sources to them is prevented (702.16e)"
+    if isinstance(ab, CantGetCounters):
+        who = {"you": "you", "players": "players", "your_creatures": "creatures you control",
+               "creatures": "creatures"}[ab.who]
+        what = {"poison": "poison counters", "-1/-1": "-1/-1 counters", "any": "counters"}[ab.counter]
+        return f"{who} can't get {what}: infect, wither and toxic damage puts none (120.3, 122.1)"
     if isinstance(ab, Unpreventable):
         return "damage can't be prevented; prevention effects, protection's included, prevent none (615.12)"
     if isinstance(ab, Loses):

@@ -19,6 +19,7 @@ from lark.exceptions import LarkError, VisitError
 from legality.text import lexicon
 from legality.text.context import Context, Unreadable
 from legality.text.describe import quality_words
+from legality.text.keywords import keyword_meaning
 from legality.text.terms import terminals
 from legality.text.tree import Clause, NoCombat, Part, Placed, Pred, Selector, Sentence, Unread
 from models.abilities import (
@@ -32,6 +33,7 @@ from models.abilities import (
     CanBlockOnly,
     CantAttack,
     CantBlock,
+    CantGetCounters,
     Condition,
     CreatureAbility,
     Grant,
@@ -39,7 +41,9 @@ from models.abilities import (
     MaxBlockers,
     ModifyDamage,
     OthersAlso,
+    PlayerProtection,
     PreventDamage,
+    Protection,
     Quality,
     Simple,
     Unpreventable,
@@ -1106,6 +1110,36 @@ class ToTree(Transformer[Token, Any]):
     def prevent_to_creatures(self, c: list[Any]) -> Sentence:
         """Blinding Fog: "... dealt to creatures this turn" (never to a player or a planeswalker)."""
         return self._prevent_quality(c, to=Quality(types=("creature",)))
+
+    def player_protection(self, c: list[Any]) -> Sentence:
+        """"You have protection from everything", "you gain protection from red until end of turn" (702.16e: in combat,
+        damage from such sources to that player is prevented; attacking them stays legal)."""
+        out: list[PlayerProtection] = []
+        for item in (x for x in c if isinstance(x, str)):
+            for prot in keyword_meaning(f"protection from {item}"):
+                if not isinstance(prot, Protection) or prot.player is not None:
+                    raise Unreadable(f"a player's protection from {item}")
+                out.append(PlayerProtection(kind="player_protection", quality=prot.quality,
+                                            everything=prot.everything))
+        if not out:
+            raise Unreadable("a player's protection from a quality the checker doesn't read")
+        return Sentence("template", (Placed("global", tuple(out), "player protection"),))
+
+    def _no_counters(self, who: str, counter: str) -> Sentence:
+        ab = CantGetCounters(kind="cant_get_counters", who=who, counter=counter)
+        return Sentence("template", (Placed("global", (ab,), "counters can't be put"),))
+
+    def no_poison_you(self, c: list[Any]) -> Sentence:
+        """Melira, Sylvok Outcast: infect and toxic damage to you gives no poison counters."""
+        return self._no_counters("you", "poison")
+
+    def no_counters_players(self, c: list[Any]) -> Sentence:
+        """Solemnity: no player gets poison counters from infect or toxic."""
+        return self._no_counters("players", "any")
+
+    def no_minus_yours(self, c: list[Any]) -> Sentence:
+        """Melira: wither and infect damage to your creatures puts no -1/-1 counters on them (it is still dealt)."""
+        return self._no_counters("your_creatures", "-1/-1")
 
     def unpreventable(self, c: list[Any]) -> Sentence:
         return Sentence("template", (Placed("global", (Unpreventable(kind="damage_cant_be_prevented"),),

@@ -194,7 +194,26 @@ QUIET_TRIGGER = ("a triggered ability whose effect names nothing of combat: it c
 made of it, the verdict would neither depend on it (603.3) nor ask for its result (``traits.resolved_note``)."""
 
 
+DAMAGE_RESULTS = re.compile(
+    r"\b(?:(?:can't|cannot|don't|doesn't) (?:lose|win) the game|lose the game for having|(?:can't|would) (?:gain|lose) "
+    r"life|life totals? can't change|can't get (?:poison )?counters|can't have (?:-1/-1 )?counters put on)\b")
+"""Static forms that change what combat damage does to players and creatures (120.3, 702.15b, 704.5a-c: life lost and
+gained, poison and -1/-1 counters, who loses the game): never "no combat meaning", whatever else reads them; the
+damage step applies only those the vocabulary has (``cant_get_counters``)."""
+
+
 def read_ability_sentence(s: str, kind: AbilityKind, ctx: Context) -> Reading:
+    """One sentence of an ability of a known kind (``_read_by_kind``); a static one read as having no combat meaning
+    that changes the results of combat damage is not understood instead."""
+    reading = _read_by_kind(s, kind, ctx)
+    if kind == "static" and reading.status == "no combat meaning" and DAMAGE_RESULTS.search(s):
+        return replace(reading, status="not understood", note="it changes what combat damage does (life lost or "
+                       "gained, counters, losing the game: 120.3, 702.15b, 704.5a-c), which the checker doesn't read "
+                       "in this form")
+    return reading
+
+
+def _read_by_kind(s: str, kind: AbilityKind, ctx: Context) -> Reading:
     """One sentence of an ability of a known kind. Only a static ability is read for what it means to combat; an
     activated one is not parsed (it changes nothing until activated and resolved, 602.2, 608.2); a triggered one
     is read for its trigger and whether its effect has combat meaning (for the verdict's notes, 603.3)."""
