@@ -36,6 +36,7 @@ from models.abilities import (
     ModifyDamage,
     PlayerProtection,
     PreventDamage,
+    RedirectDamage,
     Unpreventable,
 )
 from models.board import Board, Permanent
@@ -280,7 +281,8 @@ def build_game(board: Board) -> Game:
             grants.append((ab, source, origin, you, targets))
         elif isinstance(ab, (MaxAttackers, MaxBlockers)):
             globals_.append(GlobalRule(ab, source, you))
-        elif isinstance(ab, (PreventDamage, ModifyDamage, Unpreventable, PlayerProtection, CantGetCounters)):
+        elif isinstance(ab, (PreventDamage, ModifyDamage, Unpreventable, PlayerProtection, CantGetCounters,
+                             RedirectDamage)):
             damage_effects.append(DamageEffect(ab, source, you, holder))
         elif holder is not None and holder in own_ab:
             own_ab[holder].append(Sourced(ab, source, origin, you))

@@ -351,6 +351,20 @@ class ModifyDamage(Frozen):
     factor: int = Field(default=2, ge=0, le=BOUND)
 
 
+class RedirectDamage(Frozen):
+    """A redirection effect (614.9): "all damage that would be dealt to you is dealt to ~ instead" (Empyrial Archangel,
+    Protector of the Crown; Pariah's Shield: to the equipped creature), "... to you and other permanents you control
+    ..." (Palisade Giant), "all damage that would be dealt to enchanted creature is dealt to its controller instead"
+    (Treacherous Link). ``dealt_to``: whose damage (``you``: the ability's controller; ``yours``: that player and the
+    other permanents they control; ``it``: the object that has it); ``to``: where it goes (``it``, or ``controller``:
+    the controller of ``it``). The redirected damage is a new event the new recipient's effects apply to (616.1)."""
+
+    kind: Literal["redirect_damage"]
+    dealt_to: Literal["you", "yours", "it"] = "you"
+    to: Literal["it", "controller"] = "it"
+    combat_only: bool = False
+
+
 class PlayerProtection(Frozen):
     """A player's protection (702.16): "you have protection from everything", "you gain protection from red until end
     of turn" (Seht's Tiger's result). In combat it prevents the damage sources with the quality would deal to that
@@ -377,11 +391,11 @@ class Unpreventable(Frozen):
     kind: Literal["damage_cant_be_prevented"]
 
 
-DamageRule = PreventDamage | ModifyDamage | Unpreventable | PlayerProtection | CantGetCounters
+DamageRule = PreventDamage | ModifyDamage | Unpreventable | PlayerProtection | CantGetCounters | RedirectDamage
 """Effects on the damage dealt rather than on a creature's combat: the damage step applies them."""
 
 Ability = Annotated[_CreatureKinds | MaxAttackers | MaxBlockers | Grant | If | PreventDamage | ModifyDamage
-                    | Unpreventable | PlayerProtection | CantGetCounters, Field(discriminator="kind")]
+                    | Unpreventable | PlayerProtection | CantGetCounters | RedirectDamage, Field(discriminator="kind")]
 """Any ability in the vocabulary: a creature's own, or a global one."""
 
 GLOBAL_KINDS = frozenset({"max_attackers", "max_blockers_total", "grant", "damage_cant_be_prevented",

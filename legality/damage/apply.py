@@ -37,6 +37,8 @@ def prevented_by(combat: Combat, target: str, source: str) -> str | None:
     if unpreventable(combat):
         return None
     mods = mods_for(combat, None, target, [source])
+    if any(m.kind == "redirect" for m in mods):  # the affected player may have it dealt elsewhere first (616.1)
+        return None
     return next((m.rule for m in mods if m.kind == "prevent"), None)
 
 
@@ -75,44 +77,45 @@ def deal(combat: Combat, state: State, assignment: Assignment,
             if assigned <= 0:
                 continue
             out = outcomes[target, source]
+            to = out.to or target  # a redirection effect may have moved it (614.9)
             amount = out.dealt
             if amount <= 0:
                 rule = out.rules[-1].split(" ")[0] if out.rules else "615.1"
-                dealt.append(Dealt(source, target, 0, out.prevented, rule, out.rules))
+                dealt.append(Dealt(source, to, 0, out.prevented, rule, out.rules))
                 continue
-            if target in players:
-                poisoned = can_get_counters(combat, target, "poison")
+            if to in players:
+                poisoned = can_get_counters(combat, to, "poison")
                 if infect:
-                    state.poison[target] += amount if poisoned else 0
+                    state.poison[to] += amount if poisoned else 0
                     rule = "120.3b" if poisoned else "122.1"
                 else:
-                    state.life[target] -= amount
+                    state.life[to] -= amount
                     rule = "120.3a"
                 toxic = _toxic(combat, source)
                 if toxic and poisoned:
-                    state.poison[target] += toxic
+                    state.poison[to] += toxic
                 if src.commander:
-                    state.commander[target][source] = state.commander[target].get(source, 0) + amount
+                    state.commander[to][source] = state.commander[to].get(source, 0) + amount
             else:
-                perm = game.perms[target]
+                perm = game.perms[to]
                 if "planeswalker" in perm.card_types:
-                    state.loyalty[target] = state.loyalty.get(target, 0) - amount
+                    state.loyalty[to] = state.loyalty.get(to, 0) - amount
                     rule = "120.3c"
                 elif "battle" in perm.card_types:
-                    state.defense[target] = state.defense.get(target, 0) - amount
+                    state.defense[to] = state.defense.get(to, 0) - amount
                     rule = "120.3h"
                 elif infect or wither:
-                    if can_get_counters(combat, target, "-1/-1"):
-                        state.minus[target] = state.minus.get(target, 0) + amount
+                    if can_get_counters(combat, to, "-1/-1"):
+                        state.minus[to] = state.minus.get(to, 0) + amount
                         rule = "120.3d"
                     else:
                         rule = "122.1"  # the damage is dealt, but its result, -1/-1 counters, can't be put
                 else:
-                    state.damage[target] = state.damage.get(target, 0) + amount
+                    state.damage[to] = state.damage.get(to, 0) + amount
                     rule = "120.3e"
                 if combat.has_static(source, "deathtouch") and perm.is_creature:
-                    state.deathtouched.add(target)
-            dealt.append(Dealt(source, target, amount, out.prevented, rule, out.rules))
+                    state.deathtouched.add(to)
+            dealt.append(Dealt(source, to, amount, out.prevented, rule, out.rules))
             if combat.has_static(source, "lifelink"):
                 gained[src.controller] = gained.get(src.controller, 0) + amount
     for player, n in gained.items():

@@ -15,7 +15,7 @@ from typing import Literal
 
 from legality.damage.combat import Combat, State
 from legality.match import MatchContext, matches
-from models.abilities import ModifyDamage, PlayerProtection, PreventDamage, Protection
+from models.abilities import ModifyDamage, PlayerProtection, PreventDamage, Protection, RedirectDamage
 
 MAX_ORDERED = 4
 """Effects (or sources under one shield) whose orders are all tried; past that, the order given is used and the
@@ -63,11 +63,13 @@ def every_choice(run: Callable[[Chooser], object], limit: int) -> tuple[list[Cho
 class Mod:
     """One prevention or replacement effect that applies to the damage dealt to one recipient."""
 
-    kind: Literal["prevent", "shield", "modify"]
+    kind: Literal["prevent", "shield", "modify", "redirect"]
     name: str
     sources: frozenset[str]
     rule: str
     shield: int | None = None
+    dest: str | None = None
+    effect: int | None = None
     factor: int = 1
 
 
@@ -120,7 +122,24 @@ def unpreventable(combat: Combat) -> bool:
     return any(e.ability.kind == "damage_cant_be_prevented" for e in combat.game.damage_effects)
 
 
-def mods_for(combat: Combat, state: State | None, target: str, sources: list[str]) -> list[Mod]:
+def _redirect_to(combat: Combat, ab: RedirectDamage, holder: str | None, you: str, target: str) -> str | None:
+    """Where a redirection effect sends damage that would go to ``target`` (None: it does not apply); its object
+    must be on the battlefield and a creature, planeswalker or battle (614.9), and the recipient must change."""
+    perms = combat.game.perms
+    if holder is None or holder not in perms:
+        return None
+    it = perms[holder]
+    if not (it.is_creature or {"planeswalker", "battle"} & set(it.card_types)):
+        return None
+    applies = ((ab.dealt_to == "you" and target == you) or (ab.dealt_to == "it" and target == holder) or (
+        ab.dealt_to == "yours" and (target == you or (target in perms and perms[target].controller == you
+                                                      and target != holder))))
+    dest = holder if ab.to == "it" else it.controller
+    return dest if applies and dest != target else None
+
+
+def mods_for(combat: Combat, state: State | None, target: str, sources: list[str],
+             used: frozenset[int] = frozenset()) -> list[Mod]:
     """The effects that apply to damage from ``sources`` to ``target``, in the board's order; none that prevent
     when damage can't be prevented (615.12: shields are not used up either); shields only with a ``state`` that
     says what they have left."""
@@ -129,6 +148,11 @@ def mods_for(combat: Combat, state: State | None, target: str, sources: list[str
     players = {p.id for p in combat.game.board.players}
     for i, e in enumerate(combat.game.damage_effects):
         ab = e.ability
+        if isinstance(ab, RedirectDamage):
+            dest = _redirect_to(combat, ab, e.holder, e.you, target) if i not in used else None
+            if dest is not None and sources:
+                out.append(Mod("redirect", e.source, frozenset(sources), "614.9", dest=dest, effect=i))
+            continue
         if isinstance(ab, PlayerProtection):
             hit = frozenset(s for s in sources if target == e.you and _player_protected(combat, ab, e.you, s))
             if hit and not stop:
@@ -167,19 +191,24 @@ class Outcome:
     dealt: int
     prevented: int
     rules: tuple[str, ...]
+    to: str | None = None
+    """Where the damage was dealt when a redirection effect moved it (614.9); None: the recipient it was assigned to."""
 
 
 def modify(combat: Combat, state: State, target: str, incoming: list[tuple[str, int]],
-           chooser: Chooser) -> list[Outcome]:
+           chooser: Chooser, used: frozenset[int] = frozenset()) -> list[Outcome]:
     """The damage each source deals to ``target`` once every applicable effect has been applied, in the order the
-    affected player chooses (616.1); a shield prevents the damage of the sources they choose first (615.7)."""
+    affected player chooses (616.1); a shield prevents the damage of the sources they choose first (615.7); damage
+    redirected (614.9) is a new event for its new recipient, whose own effects then apply, each redirection effect at
+    most once to the same damage (614.5)."""
     sources = [s for s, n in incoming if n > 0]
     amounts = dict(incoming)
     prevented = {s: 0 for s in amounts}
     rules: dict[str, list[str]] = {s: [] for s in amounts}
-    mods = mods_for(combat, state, target, sources)
+    moved: dict[str, Outcome] = {}
+    mods = mods_for(combat, state, target, sources, used)
     who = affected_player(combat, target)
-    if len(mods) >= 2 and any(m.kind == "shield" for m in mods):  # only then can the order change anything
+    if len(mods) >= 2 and any(m.kind in ("shield", "redirect") for m in mods):  # only then can the order matter
         if len(mods) > MAX_ORDERED:
             chooser.partial = True
         else:
@@ -198,10 +227,18 @@ def modify(combat: Combat, state: State, target: str, incoming: list[tuple[str, 
                 prevented[s] += amounts[s]
                 amounts[s] = 0
                 rules[s].append(f"{m.rule} ({m.name})")
+        elif m.kind == "redirect":
+            assert m.dest is not None and m.effect is not None
+            for s in hit:
+                (sub,) = modify(combat, state, m.dest, [(s, amounts[s])], chooser, used | {m.effect})
+                rules[s].append(f"{m.rule} ({m.name}: dealt to {m.dest} instead of {target})")
+                moved[s] = Outcome(s, sub.dealt, prevented[s] + sub.prevented, (*rules[s], *sub.rules),
+                                   sub.to or m.dest)
+                amounts[s] = 0
         else:
             assert m.shield is not None
             _shield(state, m, hit, amounts, prevented, rules, who, target, chooser)
-    return [Outcome(s, amounts[s], prevented[s], tuple(rules[s])) for s, _ in incoming]
+    return [moved.get(s) or Outcome(s, amounts[s], prevented[s], tuple(rules[s])) for s, _ in incoming]
 
 
 def _shield(state: State, m: Mod, hit: list[str], amounts: dict[str, int], prevented: dict[str, int],

@@ -273,13 +273,15 @@ Results = tuple[dict[str, dict[str, Any]], dict[str, dict[str, Any]]]
 
 
 def _results(board: Board, combat: Combat, state: State) -> Results:
-    """Each player's life, poison, commander damage and loss; each permanent in combat's damage and what is left."""
+    """Each player's life, poison, commander damage and loss; the damage and what is left of each permanent in combat
+    or dealt damage (a redirection effect, 614.9, can send damage to one that isn't in combat)."""
     players = {p.id: {"life": state.life[p.id], "poison": state.poison[p.id],
                       "commander_damage": state.commander[p.id], "loses": p.id in state.lost,
                       "loses_by": state.lost.get(p.id)} for p in board.players}
     perms = {}
     for p in board.permanents:
-        if p.id in combat.in_combat() or p.id in state.loyalty or p.id in state.defense:
+        if p.id in combat.in_combat() or p.id in state.loyalty or p.id in state.defense or (
+                state.damage.get(p.id, 0) != p.damage or p.id in state.minus):
             entry: dict[str, Any] = {"damage": state.damage.get(p.id, 0)}
             if p.is_creature:
                 entry["toughness"] = state.toughness(p)

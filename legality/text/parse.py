@@ -45,6 +45,7 @@ from models.abilities import (
     PreventDamage,
     Protection,
     Quality,
+    RedirectDamage,
     Simple,
     Unpreventable,
 )
@@ -1110,6 +1111,27 @@ class ToTree(Transformer[Token, Any]):
     def prevent_to_creatures(self, c: list[Any]) -> Sentence:
         """Blinding Fog: "... dealt to creatures this turn" (never to a player or a planeswalker)."""
         return self._prevent_quality(c, to=Quality(types=("creature",)))
+
+    def redirect_yours(self, c: list[Any]) -> str:
+        return "yours"
+
+    def redirect_controller(self, c: list[Any]) -> str:
+        return "controller"
+
+    def redirect(self, c: list[Any]) -> Sentence:
+        """614.9: "all damage that would be dealt to X is dealt to Y instead"; "it" is the one of X and Y that is the
+        permanent itself or the creature it is attached to (Empyrial Archangel, Pariah's Shield, Treacherous Link)."""
+        sides = [x for x in c if isinstance(x, str) and x in ("you", "yours", "self", "attached", "controller")]
+        if len(sides) != 2:
+            raise Unreadable("a redirection between objects the checker doesn't read")
+        src, dst = sides
+        objects = {x for x in sides if x in ("self", "attached")}
+        if len(objects) != 1 or src == dst or (dst == "controller" and src not in objects) \
+                or (src in ("you", "yours") and dst not in objects):
+            raise Unreadable("a redirection between objects the checker doesn't read")
+        ab = RedirectDamage(kind="redirect_damage", dealt_to="it" if src in objects else src,
+                            to="controller" if dst == "controller" else "it", combat_only=bool(_toks(c, "COMBAT")))
+        return Sentence("template", (Placed(_placed_at(objects.pop()), (ab,), "damage redirected"),))
 
     def player_protection(self, c: list[Any]) -> Sentence:
         """"You have protection from everything", "you gain protection from red until end of turn" (702.16e: in combat,
