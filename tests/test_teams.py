@@ -272,6 +272,16 @@ def test_life_conditions_read_the_team_total() -> None:
     assert check_declaration(parse_board(data)).legal is True
 
 
+@pytest.mark.parametrize(("name", "rule"), [
+    ("free-for-all-other-player-blocks", "509.1a"), ("lure-teammate-must-block", "509.1c"),
+    ("errantry-teammate-attacks", "508.1c"), ("propaganda-attack-on-its-controller", "508.1j")])
+def test_the_illegal_fixtures_cite_their_rule(name: str, rule: str) -> None:
+    """802.4a (509.1a), 509.1c with 805.10d, 508.1c with 805.10b, 508.1h-j: the rule each illegal fixture breaks."""
+    verdict = check_declaration(parse_board((ROOT / f"fixtures/two-headed-giant/{name}.json").read_text()))
+    cited = {v.rule for v in verdict.violations} | ({"509.1c"} if verdict.missed else set())
+    assert verdict.legal is False and cited == {rule}, verdict.to_text()
+
+
 def test_the_fixtures_of_two_headed_giant_name_their_rules() -> None:
     for path in sorted((ROOT / "fixtures/two-headed-giant").glob("*.json")):
         meta = json.loads(path.read_text())["meta"]
