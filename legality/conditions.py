@@ -69,8 +69,8 @@ def holds(board: Board, cond: Condition, you: str, origin: str,
             return Answer(None, f"the board does not give $.players[{index[you]}].designations")
         has = cond.designation in given
         return Answer(has != cond.negate, f"{you} {'has' if has else 'has not'} {cond.designation}")
-    if cond.kind == "your_turn":
-        return Answer((board.active_player == you) != cond.negate, f"active player {board.active_player}")
+    if cond.kind == "your_turn":  # shared team turns (805): the active team's turn is each of its players' turn
+        return Answer((you in board.attacking_players()) != cond.negate, f"active player {board.active_player}")
     if cond.kind == "counters":
         if source is None:
             return Answer(None, "the condition is about the object the ability comes from, which is not on the board")

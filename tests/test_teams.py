@@ -282,6 +282,14 @@ def test_the_illegal_fixtures_cite_their_rule(name: str, rule: str) -> None:
     assert verdict.legal is False and cited == {rule}, verdict.to_text()
 
 
+def test_your_turn_is_the_active_teams_turn() -> None:
+    """805: with shared team turns the active team takes the turn, so it is B's turn as much as A's."""
+    data = _board(permanents=[_creature("b", "B", abilities=[{"kind": "if", "condition": {
+        "kind": "your_turn", "player": "you", "negate": True, "text": "unless it's your turn"},
+        "abilities": [{"kind": "cant_attack"}]}])], attacks=[{"attacker": "b", "target": "C"}])
+    assert check_declaration(parse_board(data)).legal is True
+
+
 def test_the_fixtures_of_two_headed_giant_name_their_rules() -> None:
     for path in sorted((ROOT / "fixtures/two-headed-giant").glob("*.json")):
         meta = json.loads(path.read_text())["meta"]
