@@ -17,12 +17,13 @@ PAID_HASTE = {"dash": "702.109a", "blitz": "702.152a"}
 
 
 def attack_targets(game: Game) -> list[str]:
-    """What the active player may attack: opponents, their planeswalkers, battles they protect (506.2, 310.8b)."""
-    active = game.board.active_player
-    out = [p.id for p in game.board.players if p.id != active]
+    """What the active player (with teams, the active team, 805.10a) may attack: the other players, their
+    planeswalkers, battles they protect (506.2, 310.8b)."""
+    attacking = set(game.board.attacking_players())
+    out = [p.id for p in game.board.players if p.id not in attacking]
     for p in game.board.permanents:
-        attackable_walker = "planeswalker" in p.card_types and p.controller != active
-        attackable_battle = "battle" in p.card_types and p.protector not in (None, active)
+        attackable_walker = "planeswalker" in p.card_types and p.controller not in attacking
+        attackable_battle = "battle" in p.card_types and p.protector is not None and p.protector not in attacking
         if attackable_walker or attackable_battle:
             out.append(p.id)
     return out
@@ -70,12 +71,28 @@ def unless_others_attack(game: Game, c: Permanent, s: Sourced, actors: list[Perm
                        f"({s.source})", s.source, groups, ((ab.n, INFINITY),), frozenset(by_actor[c.id]), (c.id,))
 
 
+def taxed_atoms(s: Sourced, mine: list[Atom], owner_of: dict[str, str]) -> list[Atom]:
+    """The attacks of one creature an attack cost applies to (508.1h). A tax on creatures attacking "you" (Ghostly
+    Prison, Propaganda) is one cost per creature, paid by its controller, for attacking the tax's controller (or a
+    planeswalker of theirs, when it says so): with teams, a creature attacking one player of the defending team is
+    taxed by that player's effect alone, since it attacks that player (805.10e), and once per creature (Ghostly
+    Prison's Two-Headed Giant ruling, 2007-02-01)."""
+    ab = s.ability
+    assert isinstance(ab, AttackCost)
+    if ab.defender is None:
+        return mine
+    who = s.you if ab.defender == "you" else ab.defender
+    return [a for a in mine if a[1] == who or (ab.planeswalkers and owner_of[a[1]] == who)]
+
+
 def attack_problem(game: Game) -> Problem:
-    """Build the attack problem: one for all attackers together (802.3a)."""
+    """Build the attack problem: one for all attackers together (802.3a); with teams, the creatures of every
+    player on the active team, as one combined attack legal as a whole (805.10b)."""
     board = game.board
-    active = board.active_player
+    attacking = set(board.attacking_players())
     put_in_attacking = {a.attacker for a in board.attacks or () if not a.declared}
-    actors = [p for p in game.creatures_of(active) if p.id not in put_in_attacking]
+    actors = [p for p in board.permanents
+              if p.is_creature and p.controller in attacking and p.id not in put_in_attacking]
     targets = attack_targets(game)
     players = {p.id for p in board.players}
     owner_of = {t: defending_player_of(game, t) for t in targets}
@@ -139,15 +156,10 @@ def attack_problem(game: Game) -> Problem:
                 "508.1c", f"{n} can only attack alone ({s.source}); no other creature may attack with it",
                 s.source, others(c.id), ((0, 0),), frozenset(mine), (c.id,)))
         for s in tr.of("attack_cost"):
-            ab = s.ability
-            assert isinstance(ab, AttackCost)
-            if ab.defender is None:
-                taxed = mine
-            else:
-                who = s.you if ab.defender == "you" else ab.defender
-                taxed = [a for a in mine if a[1] == who or (ab.planeswalkers and owner_of[a[1]] == who)]
+            taxed = taxed_atoms(s, mine, owner_of)
             if taxed:
-                costs.append(Cost(f"{s.origin}:{c.id}", "508.1h", s.source, c.id, c.controller, ab.amount,
+                assert isinstance(s.ability, AttackCost)
+                costs.append(Cost(f"{s.origin}:{c.id}", "508.1h", s.source, c.id, c.controller, s.ability.amount,
                                   frozenset(taxed)))
 
         # Requirements (508.1d): one instance per source, as the rulings count them.

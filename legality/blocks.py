@@ -1,4 +1,5 @@
-"""The declaration of blockers as one ``Problem`` per defending player (509.1, 802.4b)."""
+"""The declaration of blockers as one ``Problem`` per defending player (509.1, 802.4b), or with teams one per
+defending team (805.10d)."""
 
 from __future__ import annotations
 
@@ -31,6 +32,12 @@ def defending_players(game: Game) -> list[str]:
     """Players attacked by at least one attacking creature, in turn order (APNAP, 802.4)."""
     hit = {defending_player_of(game, a.target) for a in game.board.attacks or ()}
     return [p.id for p in game.board.players if p.id in hit]
+
+
+def defending_sides(game: Game) -> list[str]:
+    """Who declares blockers, one problem each, in turn order: each defending player alone (802.4b) or, with teams,
+    each defending team as a whole (805.10d: its players' creatures block creatures attacking any of them)."""
+    return list(dict.fromkeys(game.board.side(p) for p in defending_players(game)))
 
 
 def bands(game: Game) -> dict[str, tuple[str, ...]]:
@@ -147,6 +154,19 @@ def unless_others_block(game: Game, b: Permanent, s: Sourced, blockers: list[Per
                        s.source, groups, ((ab.n, INFINITY),), blocks_by[b.id], (b.id,))
 
 
+def unless_all_block(a: Permanent, s: Sourced, blockers: list[Permanent], defending: str,
+                     theirs: list[Atom]) -> Restriction:
+    """509.1b: "can't be blocked unless all creatures defending player controls block it": blocked at all, every
+    creature of the player it attacks blocks it (805.10e: with teams, that player, not the teammate)."""
+    named = f"{_named(a)} can't be blocked unless all creatures {defending} controls block it ({s.source})"
+    own = [b for b in blockers if b.controller == defending]
+    if len(own) == len(blockers):
+        return Restriction("509.1b", named, s.source, tuple(frozenset([x]) for x in theirs),
+                           ((0, 0), (len(blockers), len(blockers))), permanents=(a.id,))
+    groups = tuple(frozenset([(b.id, a.id)]) for b in own)
+    return Restriction("509.1b", named, s.source, groups, ((len(own), len(own)),), frozenset(theirs), (a.id,))
+
+
 def blockers_words(ab: BlockedByCount) -> str:
     """"two or more creatures", "exactly one creature", "a creature (Eldrazi)"."""
     what = f" ({quality_words(ab.quality)})" if ab.quality is not None else ""
@@ -177,12 +197,15 @@ def blocked_by(game: Game, a: Permanent, s: Sourced, blockers: list[Permanent],
 
 
 def block_problem(game: Game, defender: str) -> Problem:
-    """Build the block problem of one defending player (802.4b: others' attackers and blockers ignored)."""
+    """Build the block problem of one defending player (802.4b: others' attackers and blockers ignored), or with
+    teams of one defending team (``defender`` its id): one combined block, legal as a whole, by the creatures of
+    all its players, of creatures attacking any of them (805.10d)."""
     board = game.board
     band_of = bands(game)
-    attackers = [game.perms[a.attacker] for a in board.attacks or ()
-                 if defending_player_of(game, a.target) == defender]
-    blockers = game.creatures_of(defender)
+    side = set(board.side_players(defender))
+    attacked = {a.attacker: defending_player_of(game, a.target) for a in board.attacks or ()}
+    attackers = [game.perms[a.attacker] for a in board.attacks or () if attacked[a.attacker] in side]
+    blockers = [p for p in board.permanents if p.is_creature and p.controller in side]
     atoms = [(b.id, a.id) for b in blockers for a in attackers]
     by_blocker = {b.id: [(b.id, a.id) for a in attackers] for b in blockers}
     blocks_by = {b: frozenset(v) for b, v in by_blocker.items()}  # one object per blocker, shared by restrictions
@@ -201,7 +224,7 @@ def block_problem(game: Game, defender: str) -> Problem:
     for b in blockers:
         check("building the block problem (which creature can block which)")
         for a in attackers:
-            for rule, msg, src in _evasion(game, b, a, defender):
+            for rule, msg, src in _evasion(game, b, a, attacked[a.id]):
                 forbidden[(b.id, a.id)].append(Forbidden((b.id, a.id), rule, msg, src))
 
     banded = {m for m in band_of.values() if len(m) > 1}
@@ -267,10 +290,7 @@ def block_problem(game: Game, defender: str) -> Problem:
                     "509.1b", f"{n} can't be blocked by more than {ab.n} creature{'s' if ab.n != 1 else ''} "
                     f"({s.source})", s.source, singles, ((0, ab.n),), permanents=(a.id,)))
             elif ab.kind == "cant_be_blocked_unless_all_block":
-                restrictions.append(Restriction(
-                    "509.1b", f"{n} can't be blocked unless all creatures {defender} controls block it "
-                    f"({s.source})", s.source, singles, ((0, 0), (len(blockers), len(blockers))),
-                    permanents=(a.id,)))
+                restrictions.append(unless_all_block(a, s, blockers, attacked[a.id], theirs))
             elif ab.kind == "lure":
                 for b in blockers:
                     requirements.append(Requirement(
@@ -290,7 +310,7 @@ def block_problem(game: Game, defender: str) -> Problem:
                 f"each combat ({g.source})", g.source, tuple(v for v in blocks_by.values() if v),
                 ((0, g.ability.n),)))
 
-    mana = board.player(defender).mana_available
-    budgets = {defender: mana} if mana is not None and costs else {}
+    budgets = {pid: mana for pid in sorted(side) if (mana := board.player(pid).mana_available) is not None} \
+        if costs else {}
     return Problem("block", defender, tuple(atoms), {a: tuple(r) for a, r in forbidden.items()},
                    tuple(restrictions), tuple(requirements), tuple(costs), budgets)

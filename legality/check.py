@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from legality.attacks import attack_problem, defending_player_of
-from legality.blocks import block_problem, defending_players
+from legality.blocks import block_problem, defending_sides
 from legality.deadline import Clock, OutOfTime, bounded, clock
 from legality.editions import (
     EDITIONS,
@@ -87,7 +87,8 @@ def _band_violations(game: Game) -> list[Violation]:
 
 
 def block_question(board: Board, game: Game | None = None) -> Question:
-    """The declaration of blockers in ``board.blocks`` as one problem per defending player (802.4b).
+    """The declaration of blockers in ``board.blocks`` as one problem per defending player (802.4b), or with teams
+    one per defending team (805.10d).
 
     The attacks are history here: one no player may make means the board can't exist (``BoardError``).
     """
@@ -96,7 +97,7 @@ def block_question(board: Board, game: Game | None = None) -> Question:
     if history:
         raise BoardError(history)
     game = game or build_game(board)
-    defenders = defending_players(game)
+    defenders = defending_sides(game)
     target_of = {a.attacker: a.target for a in board.attacks or ()}
     parts: dict[str, set[Atom]] = {d: set() for d in defenders}
     illegal = illegal_blocks(board)
@@ -105,18 +106,29 @@ def block_question(board: Board, game: Game | None = None) -> Question:
     for b in board.blocks or ():
         if (b.blocker, b.attacker) in left_out:
             continue
-        d = defending_player_of(game, target_of[b.attacker])
+        attacked = defending_player_of(game, target_of[b.attacker])
+        d = board.side(attacked)
         blocker = game.perms[b.blocker]
-        if blocker.controller != d:
-            structural.append(Violation(
-                "509.1a", f"{blocker.name} ({b.blocker}) is controlled by {blocker.controller}, but "
-                f"{b.attacker} attacks {d}; a defending player blocks only creatures attacking them, "
-                "their planeswalkers or battles they protect (509.1a, 802.4a)", (b.blocker, b.attacker)))
+        if board.side(blocker.controller) != d:
+            structural.append(Violation("509.1a", _wrong_side(board, blocker.name, b.blocker, blocker.controller,
+                                                              b.attacker, attacked), (b.blocker, b.attacker)))
         else:
             parts[d].add((b.blocker, b.attacker))
     problems = tuple(block_problem(game, d) for d in defenders)
     return Question("block", game, problems, tuple(frozenset(parts[d]) for d in defenders),
                     tuple(structural))
+
+
+def _wrong_side(board: Board, name: str, blocker: str, controller: str, attacker: str, attacked: str) -> str:
+    """Why a creature may not block a creature attacking another player (509.1a; 802.4a, or 805.10d with teams)."""
+    team = board.team_of(attacked)
+    if team is None:
+        return (f"{name} ({blocker}) is controlled by {controller}, but {attacker} attacks {attacked}; a defending "
+                "player blocks only creatures attacking them, their planeswalkers or battles they protect (509.1a, "
+                "802.4a)")
+    return (f"{name} ({blocker}) is controlled by {controller}, not a player of team {team.id}, and {attacker} "
+            f"attacks {attacked} of that team; the defending team blocks only creatures attacking its players, their "
+            "planeswalkers or battles they protect (509.1a, 805.10d)")
 
 
 def question_for(board: Board) -> Question:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from legality.match import MatchContext, matches
+from legality.match import MatchContext, allies_of, matches
 from models.abilities import Condition
 from models.board import Board, Permanent
 
@@ -35,7 +35,7 @@ def holds(board: Board, cond: Condition, you: str, origin: str,
     source = next((p for p in board.permanents if p.id == origin), None)
     if cond.kind == "control":
         def count(players: set[str]) -> int:
-            within = MatchContext(you, source)
+            within = MatchContext(you, source, allies=allies_of(board))
             return sum(1 for p in board.permanents if p.controller in players
                        and (cond.quality is None or matches(cond.quality, p, kws.get(p.id) or frozenset(
                            k.lower() for k in p.keywords), within)))
@@ -43,7 +43,8 @@ def holds(board: Board, cond: Condition, you: str, origin: str,
         def ok(n: int) -> bool:
             return (cond.at_least is None or n >= cond.at_least) and (cond.at_most is None or n <= cond.at_most)
 
-        opponents = [pl.id for pl in board.players if pl.id != you]
+        team = board.allies(you)  # teammates are not opponents (102.3)
+        opponents = [pl.id for pl in board.players if pl.id not in team]
         if cond.player == "defending":  # one answer per player who may be attacked
             true_for = tuple(pid for pid in opponents if ok(count({pid})))
             held = tuple(pid for pid in opponents if (pid in true_for) != cond.negate)
@@ -53,11 +54,12 @@ def holds(board: Board, cond: Condition, you: str, origin: str,
         return Answer(ok(n) != cond.negate, f"{n} such permanent(s)")
     if cond.kind in ("graveyard", "life", "hand"):
         field = {"graveyard": "graveyard_size", "life": "life", "hand": "hand_size"}[cond.kind]
-        whose = [you] if cond.player == "you" else [pl.id for pl in board.players if pl.id != you]
-        values = [(pid, getattr(board.player(pid), field)) for pid in whose]
-        missing = [pid for pid, v in values if v is None]
+        whose = [you] if cond.player == "you" else [pl.id for pl in board.players if pl.id not in board.allies(you)]
+        read = [(pid, _value(board, pid, field)) for pid in whose]
+        missing = [pid for pid, v in read if v is None]
         if missing:
             return Answer(None, f"the board does not give $.players[{index[missing[0]]}].{field}")
+        values = [(pid, v) for pid, v in read if v is not None]
         within = any((cond.at_least is None or v >= cond.at_least) and (cond.at_most is None or v <= cond.at_most)
                      for _, v in values)  # "an opponent has ...": any of them
         return Answer(within != cond.negate, ", ".join(f"{pid} {field} {v}" for pid, v in values))
@@ -67,8 +69,8 @@ def holds(board: Board, cond: Condition, you: str, origin: str,
             return Answer(None, f"the board does not give $.players[{index[you]}].designations")
         has = cond.designation in given
         return Answer(has != cond.negate, f"{you} {'has' if has else 'has not'} {cond.designation}")
-    if cond.kind == "your_turn":
-        return Answer((board.active_player == you) != cond.negate, f"active player {board.active_player}")
+    if cond.kind == "your_turn":  # shared team turns (805): the active team's turn is each of its players' turn
+        return Answer((you in board.attacking_players()) != cond.negate, f"active player {board.active_player}")
     if cond.kind == "counters":
         if source is None:
             return Answer(None, "the condition is about the object the ability comes from, which is not on the board")
@@ -81,6 +83,16 @@ def holds(board: Board, cond: Condition, you: str, origin: str,
     if source is None or cond.state is None:
         return Answer(None, "the condition is about the object the ability comes from, which is not on the board")
     return Answer(_state(board, source, cond.state) != cond.negate, f"{source.id} {cond.state}")
+
+
+def _value(board: Board, pid: str, field: str) -> int | None:
+    """A player's graveyard size, life or hand size; in Two-Headed Giant a player's life total is the team's
+    (810.9: what needs a player's life total uses the team's)."""
+    team = board.team_of(pid)
+    if field == "life" and team is not None and team.life is not None:
+        return team.life
+    value: int | None = getattr(board.player(pid), field)
+    return value
 
 
 def _state(board: Board, p: Permanent, state: str) -> bool:

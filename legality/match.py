@@ -19,16 +19,23 @@ class MatchContext:
     attacking: frozenset[str] = frozenset()
     blocking: frozenset[str] = frozenset()
     targets: Mapping[str, str] = field(default_factory=dict)
+    allies: Mapping[str, frozenset[str]] = field(default_factory=dict)
 
     @staticmethod
     def of(board: Board) -> MatchContext:
-        """Who is attacking (what) and blocking on this board (for "attacking creatures" and the like)."""
+        """Who is attacking (what) and blocking on this board (for "attacking creatures" and the like), and with
+        teams each player's team (teammates are not opponents, 102.3)."""
         targets = {a.attacker: a.target for a in board.attacks or () if a.declared}
         return MatchContext(attacking=frozenset(targets), blocking=frozenset(b.blocker for b in board.blocks or ()),
-                            targets=targets)
+                            targets=targets, allies=allies_of(board))
 
     def for_source(self, you: str | None, source: Permanent | None) -> MatchContext:
-        return MatchContext(you, source, self.attacking, self.blocking, self.targets)
+        return MatchContext(you, source, self.attacking, self.blocking, self.targets, self.allies)
+
+
+def allies_of(board: Board) -> dict[str, frozenset[str]]:
+    """Player → their team's players, for the players on a team (empty without teams)."""
+    return {pid: frozenset(t.players) for t in board.teams or () for pid in t.players}
 
 
 NO_CONTEXT = MatchContext()
@@ -59,7 +66,10 @@ def matches(q: Quality, p: Permanent, keywords: frozenset[str], ctx: MatchContex
     if q.names is not None:
         ok &= p.name.lower() in {n.lower() for n in q.names}
     if q.controller is not None:
-        ok &= ctx.you is not None and (p.controller == ctx.you) == (q.controller == "you")
+        if q.controller == "you" or ctx.you is None or ctx.you not in ctx.allies:
+            ok &= ctx.you is not None and (p.controller == ctx.you) == (q.controller == "you")
+        else:  # an opponent is a player not on your team (102.3)
+            ok &= p.controller not in ctx.allies[ctx.you]
     if q.other:
         ok &= ctx.source is None or p.id != ctx.source.id
     if q.attacking is not None:

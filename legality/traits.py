@@ -371,6 +371,10 @@ def build_game(board: Board) -> Game:
     granted_kw: dict[str, list[tuple[str, str, str, str]]] = {pid: [] for pid in perms}
     combat = MatchContext.of(board)
 
+    def allies(you: str) -> frozenset[str]:
+        """"Your opponents" leaves out you and your teammates (102.3)."""
+        return combat.allies.get(you) or frozenset((you,))
+
     def grant(given: list[tuple[Grant, str, str, str, tuple[str, ...] | None]]) -> None:
         base_kw = {pid: frozenset(k for k, *_ in kws) for pid, kws in own_kw.items()}
         for g, source, origin, you, only in given:
@@ -381,7 +385,7 @@ def build_game(board: Board) -> Game:
                 if only is not None:
                     if p.id not in only:
                         continue
-                elif (g.to == "you" and p.controller != you) or (g.to == "opponents" and p.controller == you):
+                elif (g.to == "you" and p.controller != you) or (g.to == "opponents" and p.controller in allies(you)):
                     continue
                 if g.quality is not None and not matches(g.quality, p, base_kw[p.id], within):
                     continue

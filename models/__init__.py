@@ -12,6 +12,7 @@ from models.board import (
     Permanent,
     Player,
     RulesOptions,
+    Team,
 )
 from models.load import BoardError, Problem, parse_board
 
@@ -31,5 +32,6 @@ __all__ = [
     "Problem",
     "Quality",
     "RulesOptions",
+    "Team",
     "parse_board",
 ]

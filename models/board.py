@@ -46,6 +46,17 @@ class Player(Frozen):
         "\"initiative\" (725), \"completed a dungeon\" (309.7); needed only by rules text that asks")
 
 
+class Team(Frozen):
+    """A team of the shared team turns option (805.10): its players, and in Two-Headed Giant the team's shared life
+    total (810.9) and the poison counters the team has beside its players' own (704.6b)."""
+
+    id: str = Field(min_length=1)
+    players: tuple[str, ...] = Field(min_length=1, max_length=MAX_PLAYERS)
+    life: int | None = Field(default=None, ge=-BOUND, le=BOUND, description="the team's shared life total (810.9); "
+                             "absent: no shared life, each player keeps their own")
+    poison: int = Field(default=0, ge=0, le=BOUND)
+
+
 class Permanent(Frozen):
     """A permanent on the battlefield, with all continuous effects already applied to its values.
 
@@ -145,6 +156,10 @@ class Board(Frozen):
     rules_options: RulesOptions = Field(default_factory=RulesOptions)
     active_player: str
     players: tuple[Player, ...] = Field(min_length=2, max_length=MAX_PLAYERS)
+    teams: tuple[Team, ...] | None = Field(
+        default=None, max_length=MAX_PLAYERS, json_schema_extra={"minItems": 2},  # checked in models.load
+        description="Teams of the shared team turns option "
+        "(805.10; Two-Headed Giant, 810): the active player's team attacks together, each other team blocks together")
     permanents: tuple[Permanent, ...] = Field(default=(), max_length=MAX_PERMANENTS)
     effects: tuple[Effect, ...] = Field(default=(), max_length=MAX_EFFECTS)
     attacks: tuple[Attack, ...] | None = Field(default=None, max_length=MAX_PERMANENTS)
@@ -168,6 +183,36 @@ class Board(Frozen):
             if p.id == pid:
                 return p
         raise KeyError(pid)
+
+    def team_of(self, pid: str) -> Team | None:
+        """The team of player ``pid`` (None without teams)."""
+        for t in self.teams or ():
+            if pid in t.players:
+                return t
+        return None
+
+    def attacking_players(self) -> tuple[str, ...]:
+        """Who attacks: every player on the active player's team (805.10a), else the active player alone (506.2)."""
+        team = self.team_of(self.active_player)
+        return team.players if team is not None else (self.active_player,)
+
+    def side(self, pid: str) -> str:
+        """Who declares blockers together with player ``pid``: their team's id (805.10d), else the player alone
+        (802.4b)."""
+        team = self.team_of(pid)
+        return team.id if team is not None else pid
+
+    def side_players(self, side: str) -> tuple[str, ...]:
+        """The players of a ``side`` (a team id with teams, else a player id)."""
+        for t in self.teams or ():
+            if t.id == side:
+                return t.players
+        return (side,)
+
+    def allies(self, pid: str) -> frozenset[str]:
+        """Player ``pid`` and their teammates: with teams, teammates are not opponents (102.3)."""
+        team = self.team_of(pid)
+        return frozenset(team.players) if team is not None else frozenset((pid,))
 
     def player(self, pid: str) -> Player:
         """The player with this id (KeyError if none)."""

@@ -211,6 +211,7 @@ def check_references(board: Board, departed: bool = False) -> Iterator[Problem]:
         seen.setdefault(pm.id, f"$.permanents[{i}]")
     if board.active_player not in players:
         yield Problem("$.active_player", f"{board.active_player!r} is not a player id")
+    yield from _check_teams(board, players)
 
     for i, pm in enumerate(board.permanents):
         at = f"$.permanents[{i}]"
@@ -249,6 +250,36 @@ def check_references(board: Board, departed: bool = False) -> Iterator[Problem]:
     yield from _check_attacks(board, players, perms, departed)
     yield from _check_blocks(board, perms, departed)
     yield from _check_damage(board, players, perms, departed)
+
+
+def _check_teams(board: Board, players: set[str]) -> Iterator[Problem]:
+    """Teams of the shared team turns option (805.10): at least two, unique ids, players of ``$.players``, and every
+    player on exactly one team (pydantic already asks for at least one player a team)."""
+    if board.teams is None:
+        return
+    if len(board.teams) < 2:
+        n = len(board.teams)
+        yield Problem("$.teams", f"{n} team{'' if n == 1 else 's'} given; with teams there are at least two (the "
+                                 "attacking team and a defending team)")
+    ids: dict[str, int] = {}
+    placed: dict[str, str] = {}
+    for i, team in enumerate(board.teams):
+        at = f"$.teams[{i}]"
+        if team.id in ids:
+            yield Problem(f"{at}.id", f"duplicate team id {team.id!r} (also $.teams[{ids[team.id]}])")
+        ids.setdefault(team.id, i)
+        for j, pid in enumerate(team.players):
+            if pid not in players:
+                yield Problem(f"{at}.players[{j}]", f"{pid!r} is not a player id")
+            elif pid in placed:
+                yield Problem(f"{at}.players[{j}]", f"player {pid!r} is already on a team ({placed[pid]}); every "
+                                                    "player is on exactly one team")
+            else:
+                placed[pid] = f"{at}.players"
+    for i, pl in enumerate(board.players):
+        if pl.id not in placed:
+            yield Problem("$.teams", f"player {pl.id!r} ($.players[{i}]) is on no team; with teams, every player is "
+                                     "on exactly one")
 
 
 def _ability_refs(ab: Any, at: str, players: set[str], perms: Mapping[str, Any]) -> Iterator[Problem]:
@@ -297,6 +328,9 @@ def illegal_blocks(board: Board) -> list[Illegal]:
 def _attack_faults(board: Board) -> Iterator[tuple[int, Illegal]]:
     perms = {p.id: p for p in board.permanents}
     active = board.active_player
+    attacking = set(board.attacking_players())
+    team = len(attacking) > 1
+    who = f"the attacking team ({', '.join(sorted(attacking))}, 805.10a)"
     band_target: dict[str, str] = {}
     for i, a in enumerate(board.attacks or ()):
         at = f"$.attacks[{i}]"
@@ -305,23 +339,33 @@ def _attack_faults(board: Board) -> Iterator[tuple[int, Illegal]]:
         if pm is not None and not pm.is_creature:
             yield i, Illegal(f"{at}.attacker", "506.3", f"{pm.name} ({a.attacker}) is not a creature; only a "
                              "creature can attack (506.3)", atom, (a.attacker,))
-        elif pm is not None and pm.controller != active:
+        elif pm is not None and pm.controller not in attacking:
+            by = (f"the players of the active team ({', '.join(sorted(attacking))}) attack, with creatures they "
+                  "control (506.2, 508.1a, 805.10a-b)" if team else
+                  f"the active player {active} attacks, and only with creatures they control (506.2, 508.1a)")
             yield i, Illegal(f"{at}.attacker", "508.1a", f"{pm.name} ({a.attacker}) is controlled by "
-                             f"{pm.controller}; the active player {active} attacks, and only with creatures "
-                             "they control (506.2, 508.1a)", atom, (a.attacker,))
+                             f"{pm.controller}; {by}", atom, (a.attacker,))
         tgt = perms.get(a.target)
-        if a.target == active:
-            yield i, Illegal(f"{at}.target", "506.2", f"{a.attacker} attacks {active}, the attacking player; "
-                             "only a defending player, planeswalkers they control and battles they protect "
-                             "can be attacked (506.2)", atom, (a.attacker,))
-        elif tgt is not None and "planeswalker" in tgt.card_types and tgt.controller == active:
+        if a.target in attacking:
+            yield i, Illegal(f"{at}.target", "506.2", f"{a.attacker} attacks {a.target}, "
+                             + (f"a player of {who}" if team else "the attacking player")
+                             + "; only a defending player, planeswalkers they control and battles they protect "
+                             "can be attacked (506.2)",
+                             atom, (a.attacker,))
+        elif tgt is not None and "planeswalker" in tgt.card_types and tgt.controller in attacking:
             yield i, Illegal(f"{at}.target", "506.2", f"{a.attacker} attacks planeswalker {tgt.name} "
-                             f"({a.target}), controlled by the attacking player {active}; only planeswalkers "
+                             f"({a.target}), controlled by "
+                             + (f"{tgt.controller} of {who}" if team else f"the attacking player {active}")
+                             + "; only planeswalkers "
                              "a defending player controls can be attacked (506.2)", atom, (a.attacker, a.target))
         elif tgt is not None and "battle" in tgt.card_types and tgt.protector == active:
             yield i, Illegal(f"{at}.target", "310.8b", f"{a.attacker} attacks battle {tgt.name} ({a.target}), "
                              f"protected by the attacking player {active}; a battle's protector can never "
                              "attack it (310.8b)", atom, (a.attacker, a.target))
+        elif tgt is not None and "battle" in tgt.card_types and tgt.protector in attacking:
+            yield i, Illegal(f"{at}.target", "506.2", f"{a.attacker} attacks battle {tgt.name} ({a.target}), "
+                             f"protected by {tgt.protector} of {who}; only battles a defending player protects "
+                             "can be attacked (506.2, 805.10a)", atom, (a.attacker, a.target))
         elif tgt is not None and not {"planeswalker", "battle"} & set(tgt.card_types):
             yield i, Illegal(f"{at}.target", "506.3", f"{a.attacker} attacks {tgt.name} ({a.target}), which is "
                              "neither a player, a planeswalker nor a battle; only those can be attacked (506.3)",
@@ -361,13 +405,14 @@ def _check_size(board: Board) -> Iterator[Problem]:
     for pm in board.permanents:
         if pm.is_creature:
             creatures[pm.controller] = creatures.get(pm.controller, 0) + 1
+    attacking = set(board.attacking_players())
     if board.blocks is not None and board.attacks is not None:
-        others = sum(n for pid, n in creatures.items() if pid != board.active_player)
+        others = sum(n for pid, n in creatures.items() if pid not in attacking)
         count, path, what = len(board.attacks) * others, "$.attacks", "attacking creatures x creatures that could block"
     elif board.attacks is not None:
-        targets = len(board.players) - 1 + sum(1 for pm in board.permanents
-                                               if {"planeswalker", "battle"} & set(pm.card_types))
-        count, path, what = creatures.get(board.active_player, 0) * targets, "$.permanents", \
+        targets = len(board.players) - len(attacking) + sum(1 for pm in board.permanents
+                                                            if {"planeswalker", "battle"} & set(pm.card_types))
+        count, path, what = sum(creatures.get(pid, 0) for pid in attacking) * targets, "$.permanents", \
             "the active player's creatures x players, planeswalkers and battles they could attack"
     else:
         return

@@ -34,14 +34,21 @@ def _creature(draw: st.DrawFn, cid: str, ctrl: str, kws: list[str], abilities: l
 
 @st.composite
 def attack_boards(draw: st.DrawFn) -> dict[str, Any]:
-    """An attack declaration: 1-4 attackers, 2-3 players, a planeswalker, taxes, goad, caps."""
-    three = draw(st.booleans())
+    """An attack declaration: 1-4 attackers, 2-3 players or two teams of two (805.10), a planeswalker, taxes, goad,
+    caps."""
+    teams = draw(st.integers(0, 99)) < 25
+    three = not teams and draw(st.booleans())
     players: list[dict[str, Any]] = [{"id": "A", "life": 20}, {"id": "B", "life": 20}]
-    if three:
+    if three or teams:
         players.append({"id": "C", "life": 20})
+    if teams:
+        players.insert(1, {"id": "A2", "life": 20})
     if draw(st.booleans()):
         players[0]["mana_available"] = draw(st.integers(0, 3))
-    opp = [p["id"] for p in players[1:]]
+    if teams and draw(st.booleans()):
+        players[1]["mana_available"] = draw(st.integers(0, 2))
+    mine = ["A", "A2"] if teams else ["A"]
+    opp = [p["id"] for p in players if p["id"] not in mine]
     perms: list[dict[str, Any]] = []
     if draw(st.booleans()):
         perms.append({"id": "pw", "oracle": "", "name": "Planeswalker", "controller": "B", "types": ["planeswalker"],
@@ -61,7 +68,8 @@ def attack_boards(draw: st.DrawFn) -> dict[str, Any]:
         {"kind": "cant_attack_unless_others_attack", "quality": draw(OTHERS)},  # Okk, Scarred Puma
     ]
     for cid in ids:
-        c = _creature(draw, cid, "A", ["haste", "defender", "vigilance", "banding"], per_creature, 0.12)
+        c = _creature(draw, cid, draw(st.sampled_from(mine)), ["haste", "defender", "vigilance", "banding"],
+                      per_creature, 0.12)
         if draw(st.integers(0, 99)) < 15:
             c["summoning_sick"] = True
         perms.append(c)
@@ -72,6 +80,11 @@ def attack_boards(draw: st.DrawFn) -> dict[str, Any]:
                       "abilities": [{"kind": "grant", "to": "opponents", "abilities": [
                           {"kind": "attack_cost", "amount": draw(st.integers(0, 2)), "defender": "you",
                            "planeswalkers": draw(st.booleans())}]}]})
+    if teams and draw(st.integers(0, 99)) < 40:  # Propaganda of the other defending player: taxes attacks on C alone
+        perms.append({"id": "propaganda", "oracle": "", "name": "Propaganda", "controller": "C",
+                      "types": ["enchantment"],
+                      "abilities": [{"kind": "grant", "to": "opponents", "abilities": [
+                          {"kind": "attack_cost", "amount": draw(st.integers(1, 2)), "defender": "you"}]}]})
     if draw(st.integers(0, 99)) < 30:
         perms.append({"id": "arbiter", "oracle": "", "name": "Crawlspace", "controller": draw(st.sampled_from(opp)),
                       "types": ["artifact"], "abilities": [
@@ -90,19 +103,34 @@ def attack_boards(draw: st.DrawFn) -> dict[str, Any]:
         if t is not None:
             attacks.append({"attacker": cid, "target": t})
     return {"version": 1, "active_player": "A", "players": players, "permanents": perms,
-            "effects": effects, "attacks": attacks}
+            "effects": effects, "attacks": attacks, **_teams(teams)}
+
+
+def _teams(given: bool) -> dict[str, Any]:
+    """Two-Headed Giant's teams (810.2), A and A2 against B and C, when ``given``."""
+    if not given:
+        return {}
+    return {"teams": [{"id": "T1", "players": ["A", "A2"], "life": 30}, {"id": "T2", "players": ["B", "C"],
+                                                                          "life": 30}]}
 
 
 @st.composite
 def block_boards(draw: st.DrawFn) -> dict[str, Any]:
-    """A block declaration: 1-3 attackers at 1-2 defending players, 1-4 blockers, every evasion kind."""
-    three = draw(st.integers(0, 99)) < 25
+    """A block declaration: 1-3 attackers at 1-2 defending players, 1-4 blockers, every evasion kind; a share of
+    the boards in Two-Headed Giant, where the defending team blocks as one (805.10d)."""
+    teams = draw(st.integers(0, 99)) < 25
+    three = not teams and draw(st.integers(0, 99)) < 25
     players: list[dict[str, Any]] = [{"id": "A", "life": 20}, {"id": "B", "life": 20}]
-    if three:
+    if three or teams:
         players.append({"id": "C", "life": 20})
+    if teams:
+        players.insert(1, {"id": "A2", "life": 20})
+    mine = ["A", "A2"] if teams else ["A"]
+    defenders = [p["id"] for p in players if p["id"] not in mine]
     if draw(st.booleans()):
-        players[1]["mana_available"] = draw(st.integers(0, 2))
-    defenders = [p["id"] for p in players[1:]]
+        players[len(mine)]["mana_available"] = draw(st.integers(0, 2))
+    if teams and draw(st.booleans()):
+        players[-1]["mana_available"] = draw(st.integers(0, 2))
     na = draw(st.integers(1, 3))
     aids = [f"x{i}" for i in range(na)]
     perms: list[dict[str, Any]] = []
@@ -120,7 +148,7 @@ def block_boards(draw: st.DrawFn) -> dict[str, Any]:
     att_kws = ["flying", "menace", "shadow", "horsemanship", "fear", "intimidate", "skulk",
                "protection from red", "swampwalk"]
     for aid in aids:
-        perms.append(_creature(draw, aid, "A", att_kws, att_abilities, 0.0))
+        perms.append(_creature(draw, aid, draw(st.sampled_from(mine)), att_kws, att_abilities, 0.0))
     nb = draw(st.integers(1, 4 if na < 3 else 3))
     for i in range(nb):
         ctrl = draw(st.sampled_from(defenders))
@@ -136,7 +164,8 @@ def block_boards(draw: st.DrawFn) -> dict[str, Any]:
         perms.append(_creature(draw, f"b{i}", ctrl, ["flying", "reach", "shadow", "horsemanship"],
                                blk_abilities, 0.12))
     if draw(st.integers(0, 99)) < 20:
-        perms.append({"id": "swamp", "oracle": "", "name": "Swamp", "controller": "B", "types": ["land"],
+        perms.append({"id": "swamp", "oracle": "", "name": "Swamp", "controller": draw(st.sampled_from(defenders)),
+                      "types": ["land"],
                       "supertypes": ["basic"], "subtypes": ["Swamp"]})
     if draw(st.integers(0, 99)) < 20:
         perms.append({"id": "arbiter", "oracle": "", "name": "Silent Arbiter", "controller": "A", "types": ["artifact"],
@@ -163,10 +192,10 @@ def block_boards(draw: st.DrawFn) -> dict[str, Any]:
     for p in perms:
         if p["id"].startswith("b"):
             for aid in aids:
-                if target_of[aid] == p["controller"] and draw(st.integers(0, 99)) < 30:
+                if (teams or target_of[aid] == p["controller"]) and draw(st.integers(0, 99)) < 30:
                     blocks.append({"blocker": p["id"], "attacker": aid})
     return {"version": 1, "active_player": "A", "players": players, "permanents": perms,
-            "effects": effects, "attacks": attacks, "blocks": blocks}
+            "effects": effects, "attacks": attacks, "blocks": blocks, **_teams(teams)}
 
 
 def large_block_board(seed: int, n_att: int, n_blk: int, defenders: list[str]) -> dict[str, Any]:

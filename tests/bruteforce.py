@@ -6,6 +6,11 @@ requirements (508.1d, 509.1c, 701.15b) and applies each edition's definition lit
 (rules-digest §7.2-7.4): ``current`` compares with the best declaration paying no more costs;
 ``2006`` compares with every T reachable by removing assignments and adding ones that fulfil a
 requirement in force. It covers what the random boards of ``test_differential`` use.
+
+With ``teams`` (the shared team turns option): the active player's teammates attack with them, one
+declaration for all their creatures (805.10a-b); the players of a team attacked block together, one
+declaration for all their creatures against every creature attacking any of them (805.10d); "defending
+player" in an attacker's ability is the player it attacks (805.10e); teammates are not opponents (102.3).
 """
 
 from __future__ import annotations
@@ -120,7 +125,7 @@ def creatures(board: Board) -> dict[str, Creature]:
                 continue
             if targets is None and g.to == "you" and c.p.controller != you:
                 continue
-            if targets is None and g.to == "opponents" and c.p.controller == you:
+            if targets is None and g.to == "opponents" and c.p.controller in team(board, you):
                 continue
             if g.quality is not None and not _quality(g.quality, c.p, base[cid]):
                 continue
@@ -137,6 +142,35 @@ def globals_of(board: Board) -> list[tuple[Any, str]]:
     return out
 
 
+def team(board: Board, player: str) -> set[str]:
+    """The players of ``player``'s team (themselves alone without teams)."""
+    for t in board.teams or ():
+        if player in t.players:
+            return set(t.players)
+    return {player}
+
+
+def side_of(board: Board, player: str) -> str:
+    """Who blocks together with ``player``: their team (805.10d), else themselves (802.4b)."""
+    for t in board.teams or ():
+        if player in t.players:
+            return t.id
+    return player
+
+
+def sides(board: Board) -> list[str]:
+    """The sides that declare blockers, each once, in turn order of their players: those attacked."""
+    hit = {owner_of(board, a.target) for a in board.attacks or ()}
+    return list(dict.fromkeys(side_of(board, p.id) for p in board.players if p.id in hit))
+
+
+def members(board: Board, side: str) -> set[str]:
+    for t in board.teams or ():
+        if t.id == side:
+            return set(t.players)
+    return {side}
+
+
 def owner_of(board: Board, target: str) -> str:
     """The defending player for a target (508.5): a battle's protector, a planeswalker's controller."""
     for p in board.permanents:
@@ -149,12 +183,13 @@ def owner_of(board: Board, target: str) -> str:
 
 def attack_space(board: Board) -> Space:
     cr = creatures(board)
-    me = board.active_player
-    targets = [p.id for p in board.players if p.id != me] + [
-        p.id for p in board.permanents if "planeswalker" in (p.types or ()) and p.controller != me] + [
-        p.id for p in board.permanents if "battle" in (p.types or ()) and p.protector not in (None, me)]  # 310.8b
+    us = team(board, board.active_player)  # 805.10a: every player of the active team attacks
+    targets = [p.id for p in board.players if p.id not in us] + [
+        p.id for p in board.permanents if "planeswalker" in (p.types or ()) and p.controller not in us] + [
+        p.id for p in board.permanents if "battle" in (p.types or ()) and p.protector is not None
+        and p.protector not in us]  # 310.8b
     players = {p.id for p in board.players}
-    actors = [c for c in cr.values() if c.p.controller == me]
+    actors = [c for c in cr.values() if c.p.controller in us]
     mana = {p.id: p.mana_available for p in board.players}
 
     def atom_ok(c: Creature, t: str) -> bool:
@@ -199,8 +234,9 @@ def attack_space(board: Board) -> Space:
                 if sum(1 for _, t in decl if who is None or t == who) > ab.n:
                     return False
         total: dict[str, int] = {}
-        for _, _, amount in cost_keys(decl):
-            total[me] = total.get(me, 0) + amount
+        for _, cid, amount in cost_keys(decl):  # each creature's controller pays for it
+            payer = cr[cid].p.controller
+            total[payer] = total.get(payer, 0) + amount
         return all(mana.get(pl) is None or v <= (mana[pl] or 0) for pl, v in total.items())
 
     reqs: list[Req] = []
@@ -232,11 +268,13 @@ def attack_space(board: Board) -> Space:
 # ------------------------------------------------------------------------------------------ blocks
 
 def block_space(board: Board, defender: str) -> Space:
+    """The blocks of one defending player, or with teams of one defending team (``defender`` its id, 805.10d)."""
     cr = creatures(board)
-    attackers = [cr[a.attacker] for a in board.attacks or () if owner_of(board, a.target) == defender]
-    blockers = [c for c in cr.values() if c.p.controller == defender]
-    lands = [p for p in board.permanents if p.controller == defender and "land" in (p.types or ())]
-    mana = {p.id: p.mana_available for p in board.players}[defender]
+    ours = members(board, defender)
+    attacks = {a.attacker: owner_of(board, a.target) for a in board.attacks or ()}  # the player each attacks
+    attackers = [cr[a] for a, who in attacks.items() if who in ours]
+    blockers = [c for c in cr.values() if c.p.controller in ours]
+    mana = {p.id: p.mana_available for p in board.players}
 
     def can_block(b: Creature, a: Creature) -> bool:
         if b.p.tapped:
@@ -257,7 +295,9 @@ def block_space(board: Board, defender: str) -> Space:
         for k in a.kw:
             if k.startswith("protection from ") and COLORS.get(k[16:]) in (b.p.colors or ()):
                 return False
-            if k.endswith("walk") and any(k[:-4] in [s.lower() for s in land.subtypes or ()] for land in lands):
+            if k.endswith("walk") and any(k[:-4] in [s.lower() for s in land.subtypes or ()]
+                                          for land in board.permanents if "land" in (land.types or ())
+                                          and land.controller == attacks[a.p.id]):  # 805.10e: the one it attacks
                 return False
         for ab, _, _ in a.abilities:
             if ab.kind == "cant_be_blocked":
@@ -309,12 +349,17 @@ def block_space(board: Board, defender: str) -> Space:
                     return False
                 if ab.kind == "max_blockers" and n > ab.n:
                     return False
-                if ab.kind == "cant_be_blocked_unless_all_block" and n not in (0, len(blockers)):
+                theirs = [b for b in blockers if b.p.controller == attacks[a.p.id]]  # 805.10e
+                if ab.kind == "cant_be_blocked_unless_all_block" and n and not all(
+                        (b.p.id, a.p.id) in decl for b in theirs):
                     return False
         for ab, _ in globals_of(board):
             if ab.kind == "max_blockers_total" and len(used) > ab.n:
                 return False
-        return mana is None or sum(k[2] for k in cost_keys(decl)) <= mana
+        paid: dict[str, int] = {}
+        for _, bid, amount in cost_keys(decl):
+            paid[cr[bid].p.controller] = paid.get(cr[bid].p.controller, 0) + amount
+        return all(mana[who] is None or n <= (mana[who] or 0) for who, n in paid.items())
 
     reqs: list[Req] = []
     for b in blockers:

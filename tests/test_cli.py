@@ -244,11 +244,23 @@ def _third_player(b: dict[str, Any]) -> None:
     b["permanents"].append({"id": "ox", "name": "Ox", "controller": "C", "power": 2, "toughness": 4, "oracle": ""})
 
 
+def _two_teams(b: dict[str, Any]) -> None:
+    """Two-Headed Giant: A and C against B and D (805.10, 810)."""
+    b["players"] += [{"id": "C", "life": 20}, {"id": "D", "life": 20}]
+    b["teams"] = [{"id": "AC", "players": ["A", "C"], "life": 30}, {"id": "BD", "players": ["B", "D"], "life": 30}]
+
+
 BEAR_AT_LILIANA = {"attacker": "bear", "target": "liliana"}
 # check name (docs table) -> (change to the base board, exit code, rule of the violation or JSON path of the fault)
 ROWS: dict[str, tuple[Callable[[dict[str, Any]], None], int, str]] = {
     "duplicate id": (_perm("knight", id="bear"), 2, "$.permanents[1].id"),
     "active player unknown": (_with(active_player="Z"), 2, "$.active_player"),
+    "team names no player": (_both(_two_teams, lambda b: b["teams"][0]["players"].append("Z")), 2,
+                             "$.teams[0].players[2]"),
+    "player on no team or two": (_both(_two_teams, lambda b: b["teams"][1]["players"].__setitem__(1, "C")), 2,
+                                 "$.teams[1].players[1]"),
+    "duplicate team id": (_both(_two_teams, lambda b: b["teams"][1].update(id="AC")), 2, "$.teams[1].id"),
+    "fewer than two teams": (_with(teams=[{"id": "all", "players": ["A", "B"]}]), 2, "$.teams"),
     "controller unknown": (_perm("bear", controller="Z"), 2, "$.permanents[0].controller"),
     "protector on a non-battle": (_perm("jace", protector="B"), 2, "$.permanents[4].protector"),
     "battle without protector": (_both(_perm("siege", protector=None), _attack(0, target="siege")), 2,
@@ -265,6 +277,7 @@ ROWS: dict[str, tuple[Callable[[dict[str, Any]], None], int, str]] = {
     "another player's creature attacks": (_attack(0, attacker="wall"), 1, "508.1a"),
     "creature attacks two targets": (lambda b: b["attacks"].append(BEAR_AT_LILIANA), 1, "508.1b"),
     "attacking the active player": (_attack(0, target="A"), 1, "506.2"),
+    "attacking a teammate": (_both(_two_teams, _attack(0, target="C")), 1, "506.2"),
     "attacking one's own planeswalker": (_attack(0, target="jace"), 1, "506.2"),
     "attacking a battle one protects": (_attack(0, target="siege"), 1, "310.8b"),
     "attacking a creature": (_attack(0, target="wall"), 1, "506.3"),
@@ -289,6 +302,9 @@ ROWS: dict[str, tuple[Callable[[dict[str, Any]], None], int, str]] = {
                                                  "509.1a"),
     "blocking for another player": (_both(_third_player, _with(blocks=[{"blocker": "ox", "attacker": "bear"}])),
                                     1, "509.1a"),
+    "blocking for another team": (_both(_two_teams, lambda b: b["permanents"].append(  # C attacks, with A
+        {"id": "ox", "name": "Ox", "controller": "C", "power": 2, "toughness": 4, "oracle": ""}),
+        _with(blocks=[{"blocker": "ox", "attacker": "bear"}])), 1, "509.1a"),
     "blocks already declared are illegal": (_with(blocks=[{"blocker": "wall", "attacker": "elf"}], damage=[]), 2,
                                             "$.blocks[0].attacker"),
     "damage names nothing": (_with(blocks=[], damage=[{"source": "ghost", "to": []}]), 2, "$.damage[0].source"),

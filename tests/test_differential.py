@@ -25,9 +25,7 @@ import bruteforce as bf
 import legality.solve
 from boards import attack_boards, block_boards, counting_attack_boards, counting_block_boards, dense_block_boards
 from legality import RulesOptions, check_declaration, parse_board
-from legality.blocks import defending_players
 from legality.options import legal_declarations
-from legality.traits import build_game
 from models import Board
 
 settings.register_profile("ci", max_examples=250, deadline=None,
@@ -72,22 +70,22 @@ def _with(board: Board, key: str, decl: frozenset[tuple[str, str]]) -> Board:
 def _spaces(board: Board) -> dict[str, bf.Space]:
     if board.blocks is None:
         return {"": bf.attack_space(board)}
-    return {d: bf.block_space(board, d) for d in defending_players(build_game(board))}
+    return {d: bf.block_space(board, d) for d in bf.sides(board)}
 
 
 def _declared(board: Board, spaces: dict[str, bf.Space]) -> dict[str, frozenset[tuple[str, str]]]:
     if board.blocks is None:
         return {"": frozenset((a.attacker, a.target) for a in board.attacks or ())}
-    owner = {p.id: p.controller for p in board.permanents}
+    owner = {p.id: bf.side_of(board, p.controller) for p in board.permanents}
     return {d: frozenset((b.blocker, b.attacker) for b in board.blocks or () if owner[b.blocker] == d)
             for d in spaces}
 
 
 def _owner(board: Board, spaces: dict[str, bf.Space]) -> dict[str, str]:
-    """Which space each actor's atoms belong to (its controller, for blocks)."""
+    """Which space each actor's atoms belong to (its controller's side, for blocks: the player, or their team)."""
     if board.blocks is None:
         return {p.id: "" for p in board.permanents}
-    return {p.id: p.controller for p in board.permanents}
+    return {p.id: bf.side_of(board, p.controller) for p in board.permanents}
 
 
 def _agree(board: Board) -> None:

@@ -1,4 +1,4 @@
-"""Dealing a step's combat damage all at once (510.2, 120.3), then state-based actions (704.5, 704.6c)."""
+"""Dealing a step's combat damage all at once (510.2, 120.3), then state-based actions (704.5, 704.6a-c)."""
 
 from __future__ import annotations
 
@@ -89,7 +89,7 @@ def deal(combat: Combat, state: State, assignment: Assignment,
                     state.poison[to] += amount if poisoned else 0
                     rule = "120.3b" if poisoned else "122.1"
                 else:
-                    state.life[to] -= amount
+                    state.change_life(to, -amount)
                     rule = "120.3a"
                 toxic = _toxic(combat, source)
                 if toxic and poisoned:
@@ -119,7 +119,7 @@ def deal(combat: Combat, state: State, assignment: Assignment,
             if combat.has_static(source, "lifelink"):
                 gained[src.controller] = gained.get(src.controller, 0) + amount
     for player, n in gained.items():
-        state.life[player] += n  # 702.15b: the source's controller gains that much life
+        state.change_life(player, n)  # 702.15b: the source's controller gains that much life
     return dealt, gained
 
 
@@ -140,27 +140,63 @@ def can_get_counters(combat: Combat, target: str, counter: Literal["poison", "-1
     return True
 
 
+TEAM_POISON = 15
+"""704.6b: a Two-Headed Giant team with fifteen or more poison counters loses (704.5c's ten does not apply)."""
+
+
+def team_poison(combat: Combat, state: State, team: str) -> int:
+    """The poison counters of a team: its own (the board's ``teams[].poison``) and each of its players' (704.6b)."""
+    given = next((t.poison for t in combat.game.board.teams or () if t.id == team), 0)
+    return given + sum(state.poison[pid] for pid in state.shared.get(team, ()))
+
+
+def _team_losses(combat: Combat, state: State) -> list[str]:
+    """704.6a-b: a team with shared life (810.9) loses at 0 or less life, or with fifteen or more poison counters;
+    810.8a: a player of a team that loses loses, and a team loses when one of its players does."""
+    out: list[str] = []
+    for tid, members in state.shared.items():
+        if all(pid in state.lost for pid in members):
+            continue
+        gone = [pid for pid in members if pid in state.lost]
+        poison = team_poison(combat, state, tid)
+        if state.team_life[tid] <= 0:
+            rule, why = "704.6a", f"it has {state.team_life[tid]} life"
+        elif poison >= TEAM_POISON:
+            rule, why = "704.6b", f"it has {poison} poison counters"
+        elif gone:
+            rule, why = "810.8a", f"its player {gone[0]} has lost the game"
+        else:
+            continue
+        for pid in members:
+            state.lost.setdefault(pid, rule)
+        out.append(f"{rule}: team {tid} ({', '.join(members)}) loses the game: {why}")
+    return out
+
+
 def state_based_actions(combat: Combat, state: State) -> list[str]:
-    """Apply 704.5a, c, f, g, h, i, v and 704.6c once; return a line for each action taken."""
+    """Apply 704.5a, c, f, g, h, i, v and 704.6a-c once; return a line for each action taken. A player of a
+    Two-Headed Giant team (shared life, 810.9) loses with the team (704.6a-b), never by 704.5a or 704.5c."""
     game = combat.game
     out: list[str] = []
+    sharing = {pid for members in state.shared.values() for pid in members}
     for pl in game.board.players:
         who = pl.id
         if who in state.lost:
             continue
-        if state.life[who] <= 0:
+        if who not in sharing and state.life[who] <= 0:
             state.lost[who] = "704.5a"
             out.append(f"704.5a: {who} has {state.life[who]} life and loses the game")
-        elif state.poison[who] >= 10:
+        elif who not in sharing and state.poison[who] >= 10:
             state.lost[who] = "704.5c"
             out.append(f"704.5c: {who} has {state.poison[who]} poison counters and loses the game")
-        else:
+        if who not in state.lost:
             for cmd, n in state.commander[who].items():
                 if n >= 21:
                     state.lost[who] = "704.6c"
                     out.append(f"704.6c: {who} has been dealt {n} combat damage by commander {cmd} and loses "
                                "the game (903.10a)")
                     break
+    out += _team_losses(combat, state)
     for p in game.board.permanents:
         if p.id in state.gone:
             continue

@@ -63,7 +63,9 @@ def options_for(combat: Combat, state: State, source: str, ordered_edition: bool
     attackers = [a for a in combat.attackers_of.get(source, ()) if a not in state.gone]
     amount = combat.amount(source, state) if attackers else 0
     banded = any(combat.has(a, "banding") for a in attackers)
-    chooser = game.board.active_player if banded else perm.controller
+    # the attacking player divides it (702.22k); with teams, the controller of the creature it blocks (805.10c)
+    chooser = (game.perms[attackers[0]].controller if game.board.teams else game.board.active_player) if banded \
+        else perm.controller
     if not attackers:
         why = f"{name} is blocking, but no creature it blocks is left in combat: it assigns no combat damage (510.1d)"
     else:

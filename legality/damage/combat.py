@@ -26,15 +26,24 @@ class State:
     gone: dict[str, str] = field(default_factory=dict)  # permanent id → the rule that removed it
     lost: dict[str, str] = field(default_factory=dict)  # player id → the rule that made them lose
     shields: dict[int, int] = field(default_factory=dict)  # damage effect index → what its shield has left (615.7)
+    shared: dict[str, tuple[str, ...]] = field(default_factory=dict)  # team id → players, for teams with shared life
+    team_life: dict[str, int] = field(default_factory=dict)  # team id → its shared life total (810.9)
 
     @classmethod
     def of(cls, game: Game) -> State:
         b = game.board
+        shared = {t.id: t.players for t in b.teams or () if t.life is not None}
+        team_life = {t.id: t.life for t in b.teams or () if t.life is not None}
+        life = {p.id: p.life for p in b.players}
+        for tid, members in shared.items():
+            life.update((pid, team_life[tid]) for pid in members)  # a player's life total is the team's (810.9)
         return cls(
+            shared=shared,
+            team_life=team_life,
             damage={p.id: p.damage for p in b.permanents},
             deathtouched=set(),  # only damage since the last check counts for 704.5h
             minus={},
-            life={p.id: p.life for p in b.players},
+            life=life,
             poison={p.id: p.poison for p in b.players},
             commander={p.id: dict(p.commander_damage) for p in b.players},
             loyalty={p.id: p.loyalty for p in b.permanents if p.loyalty is not None},
@@ -42,6 +51,17 @@ class State:
             shields={i: e.ability.amount for i, e in enumerate(game.damage_effects)
                      if e.ability.kind == "prevent_damage" and e.ability.amount is not None},
         )
+
+    def change_life(self, player: str, delta: int) -> None:
+        """Damage, life loss or gain of one player (120.3a, 702.15b): in Two-Headed Giant it happens to the player
+        and the result is applied to the team's shared life total, every teammate's life total with it (810.9)."""
+        for tid, members in self.shared.items():
+            if player in members:
+                self.team_life[tid] += delta
+                for pid in members:
+                    self.life[pid] = self.team_life[tid]
+                return
+        self.life[player] += delta
 
     def toughness(self, p: Permanent) -> int:
         return (p.toughness or 0) - self.minus.get(p.id, 0)

@@ -81,6 +81,7 @@ class DamageVerdict:
     judgement_notes: tuple[str, ...] = ()
     ignoring_unread: DamageVerdict | None = None
     outcomes: tuple[dict[str, Any], ...] = ()
+    teams: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     @property
     def undecided(self) -> bool:
@@ -90,14 +91,17 @@ class DamageVerdict:
         """This verdict, undecided because rules text was not understood: the damage dealt as if that text
         changed nothing (steps, players, what left the battlefield, the declarations judged, the notes on
         them) moves to ``ignoring_unread``, and the top-level results are left empty."""
-        return replace(self, legal=None, if_ignored=self.legal, undecided_reason=UNREAD, steps=(), players={},
+        return replace(self, legal=None, if_ignored=self.legal, undecided_reason=UNREAD, steps=(), players={}, teams={},
                        destroyed=(), permanents={}, declarations=(), judgement_notes=(), outcomes=(),
                        notes=tuple(n for n in self.notes if n not in self.judgement_notes), ignoring_unread=self)
 
     def results_json(self) -> dict[str, Any]:
         """The fields that rest on dealing the damage (empty at the top of a verdict undecided by unread text)."""
-        return {"players": self.players, "destroyed": list(self.destroyed), "permanents": self.permanents,
-                "steps": [s.to_json() for s in self.steps], "outcomes": list(self.outcomes)}
+        out = {"players": self.players, "destroyed": list(self.destroyed), "permanents": self.permanents,
+               "steps": [s.to_json() for s in self.steps], "outcomes": list(self.outcomes)}
+        if self.teams:  # boards with teams only (805.10, 810.9)
+            out["teams"] = self.teams
+        return out
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {} if self.id is None else {"id": self.id}
@@ -147,6 +151,10 @@ class DamageVerdict:
             cmd = ", ".join(f"{k}: {v}" for k, v in p["commander_damage"].items())
             lines.append(f"  {pid}: life {p['life']}, poison {p['poison']}"
                          + (f", commander damage {cmd}" if cmd else "") + tail)
+        for tid, team in self.teams.items():
+            life = f"shared life {team['life']}, " if team["life"] is not None else ""
+            lines.append(f"  team {tid} ({', '.join(team['players'])}): {life}poison {team['poison']}"
+                         + (" LOSES" if team["loses"] else ""))
         if self.destroyed:
             lines.append(f"  leaves the battlefield: {', '.join(self.destroyed)}")
         for i, o in enumerate(self.outcomes, 1):
@@ -262,7 +270,7 @@ def _resolve_damage(board: Board, rules: str | None, goal: Goal | None, time_lim
     return DamageVerdict(edition.name, legal, tuple(reports), players, tuple(state.gone), perms,
                          tuple(notes) + game.warnings,
                          game.unread, board.id, goal, declarations=checks, judgement_notes=tuple(judged),
-                         outcomes=tuple(outcomes) if len(outcomes) > 1 else ())
+                         outcomes=tuple(outcomes) if len(outcomes) > 1 else (), teams=_teams(combat, state))
 
 
 MAX_RUNS = 64
@@ -296,6 +304,21 @@ def _results(board: Board, combat: Combat, state: State) -> Results:
     return players, perms
 
 
+def _teams(combat: Combat, state: State) -> dict[str, dict[str, Any]]:
+    """Each team's totals (boards with teams): its shared life (810.9; null when the team shares none), its poison
+    counters with its players' (704.6b), and whether it loses (704.6a-b, 810.8a; without shared life, when every
+    player of it has lost)."""
+    out: dict[str, dict[str, Any]] = {}
+    for t in combat.game.board.teams or ():
+        shared = t.id in state.shared
+        lost = [state.lost[pid] for pid in t.players if pid in state.lost]
+        loses = bool(lost) if shared else len(lost) == len(t.players)
+        out[t.id] = {"players": list(t.players), "life": state.team_life[t.id] if shared else None,
+                     "poison": t.poison + sum(state.poison[pid] for pid in t.players), "loses": loses,
+                     "loses_by": lost[0] if loses else None}
+    return out
+
+
 def _outcomes(board: Board, combat: Combat, choosers: list[Chooser],
               runs: list[tuple[list[StepReport], State, bool | None]]) -> list[dict[str, Any]]:
     """The distinct results of the runs, each with the choices that give it (the first run's first)."""
@@ -307,8 +330,11 @@ def _outcomes(board: Board, combat: Combat, choosers: list[Chooser],
         if key in seen:
             continue
         seen.add(key)
-        out.append({"choices": list(chooser.made), "players": players, "destroyed": list(state.gone),
-                    "permanents": perms})
+        outcome = {"choices": list(chooser.made), "players": players, "destroyed": list(state.gone),
+                   "permanents": perms}
+        if board.teams:
+            outcome["teams"] = _teams(combat, state)
+        out.append(outcome)
     return out
 
 
@@ -414,8 +440,9 @@ def _choose(combat: Combat, state: State, options: dict[str, Options], given: di
     if goal is not None:
         from legality.damage.optimize import maximise
 
+        attacking = combat.game.board.attacking_players()  # with teams, each player of the active team (805.10a)
         free = [s for s, o in options.items() if s not in assignment and s in combat.target_of
-                and o.chooser == combat.game.board.active_player]
+                and o.chooser in attacking]
         if free:
             best = maximise(combat, state, options, assignment, free, goal, time_limit)
             if best is None:

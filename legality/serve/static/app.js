@@ -181,6 +181,11 @@ function removePlayer() {
   board.permanents = board.permanents.filter((p) => p.controller !== last.id);
   board.effects = (board.effects || []).filter((e) => e.controller !== last.id);
   if (board.active_player === last.id) board.active_player = board.players[0].id;
+  if (board.teams) {  // the page doesn't edit teams (805.10): keep them naming only players that are left
+    board.teams = board.teams.map((t) => ({ ...t, players: t.players.filter((p) => p !== last.id) }))
+      .filter((t) => t.players.length);
+    if (board.teams.length < 2) delete board.teams;
+  }
   prune();
   changed({ what: `remove player ${last.id}` });
 }
