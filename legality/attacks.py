@@ -9,7 +9,7 @@ from legality.deadline import check
 from legality.rules import INFINITY, Atom, Cost, Forbidden, Problem, Requirement, Restriction
 from legality.text.describe import quality_words
 from legality.traits import Game, MatchContext, Sourced, matches
-from models.abilities import AttackCost, AttacksPlayer, CantAttack, MaxAttackers, OthersAlso
+from models.abilities import AttackCost, AttacksPermanent, AttacksPlayer, CantAttack, MaxAttackers, OthersAlso
 from models.board import Permanent
 
 PAID_HASTE = {"dash": "702.109a", "blitz": "702.152a"}
@@ -27,6 +27,17 @@ def attack_targets(game: Game) -> list[str]:
         if attackable_walker or attackable_battle:
             out.append(p.id)
     return out
+
+
+def attacked_permanent(game: Game, ab: AttacksPermanent, source: str, you: str) -> str | None:
+    """The permanent a requirement to attack it names: its id, or the effect's source found by name among the
+    planeswalkers its controller controls (legendary: at most one, 704.5j); None when it isn't on the battlefield
+    (508.1d: then no creature can attack it and the requirement asks nothing)."""
+    if ab.permanent is not None:
+        return ab.permanent if ab.permanent in game.perms else None
+    named = [p.id for p in game.board.permanents if p.name.lower() == source.lower()
+             and "planeswalker" in p.card_types and p.controller == you]
+    return named[0] if named else None
 
 
 def defending_player_of(game: Game, target: str) -> str:
@@ -173,6 +184,14 @@ def attack_problem(game: Game) -> Problem:
             requirements.append(Requirement(
                 "508.1d", f"{n} attacks {who} if able ({s.source})", s.source, c.id,
                 frozenset(a for a in mine if a[1] == who)))
+        for s in tr.of("attacks_permanent_if_able"):
+            ab = s.ability
+            assert isinstance(ab, AttacksPermanent)
+            aimed = attacked_permanent(game, ab, s.source, s.you)
+            where = f"{aimed}" if aimed is not None else f"{s.source}, which is not on the battlefield"
+            requirements.append(Requirement(
+                "508.1d", f"{n} attacks {where} if able ({s.source})", s.source, c.id,
+                frozenset(a for a in mine if aimed is not None and a[1] == aimed)))
         goaders: dict[str, str] = {}
         for s in tr.of("goad"):
             goaders.setdefault(s.you, s.source)  # 701.15d: the same player goading again adds nothing

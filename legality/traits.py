@@ -358,8 +358,15 @@ def build_game(board: Board) -> Game:
         if e.abilities and any(ab.kind not in GLOBAL_KINDS and not _targetless(ab) and not (
                 damage_targets if isinstance(ab, (PreventDamage, ModifyDamage)) else targets) for ab in e.abilities):
             unread.append(f"effect {e.source!r}: its abilities apply to its targets, and it has none: give targets")
+        player_targets = tuple(t for t in e.targets if t in players)
         for ab in (*e.abilities, *text_abilities):
-            if ab.kind in GLOBAL_KINDS or (_targetless(ab) and not targets):
+            if isinstance(ab, Grant) and ab.to == "target_players":
+                if not player_targets:
+                    unread.append(f"effect {e.source!r}: it gives creatures of the players it targets an ability: "
+                                  "give those players as the effect's targets")
+                    continue
+                take(ab, None, e.source, origin, e.controller, player_targets)
+            elif ab.kind in GLOBAL_KINDS or (_targetless(ab) and not targets):
                 take(ab, None, e.source, origin, e.controller, targets or None)
             elif isinstance(ab, (PreventDamage, ModifyDamage)):
                 for t in damage_targets:
@@ -382,7 +389,10 @@ def build_game(board: Board) -> Game:
             for p in board.permanents:
                 if not p.is_creature:
                     continue
-                if only is not None:
+                if g.to == "target_players":  # "creatures that player controls": the players the effect targets
+                    if only is None or p.controller not in only:
+                        continue
+                elif only is not None:
                     if p.id not in only:
                         continue
                 elif (g.to == "you" and p.controller != you) or (g.to == "opponents" and p.controller in allies(you)):

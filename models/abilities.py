@@ -187,6 +187,16 @@ class AttacksPlayer(Frozen):
     player: str
 
 
+class AttacksPermanent(Frozen):
+    """"Attacks [a planeswalker or battle] if able" (Gideon Jura's +2: "creatures that player controls attack Gideon
+    Jura if able"). ``permanent``: its id; none: the effect's source, found by name among the planeswalkers its
+    controller controls. When it isn't on the battlefield no creature can attack it, so the requirement can't be
+    obeyed and asks nothing (508.1d)."""
+
+    kind: Literal["attacks_permanent_if_able"]
+    permanent: str | None = None
+
+
 class BlocksAttacker(Frozen):
     """"Blocks [attacker] this turn/combat if able" (provoke 702.39a, Culling Mark style)."""
 
@@ -304,7 +314,7 @@ class Grant(Frozen):
     """
 
     kind: Literal["grant"]
-    to: Literal["you", "opponents", "all"] = "all"
+    to: Literal["you", "opponents", "all", "target_players"] = "all"
     quality: Quality | None = None
     keywords: tuple[str, ...] = ()
     abilities: tuple[Ability, ...] = Field(default=(), description="abilities of a single creature, or 'if'")
@@ -312,7 +322,7 @@ class Grant(Frozen):
 
 _CreatureKinds = (
     Simple | CantAttack | CantBlock | CanBlockOnly | BlockerCount | BlockedByQuality | BlockAdditional
-    | AttacksPlayer | BlocksAttacker | AttackCost | BlockCost | Protection | Landwalk | Loses
+    | AttacksPlayer | AttacksPermanent | BlocksAttacker | AttackCost | BlockCost | Protection | Landwalk | Loses
     | OthersAlso | BlockedByCount
 )
 CreatureAbility = Annotated[_CreatureKinds, Field(discriminator="kind")]

@@ -246,6 +246,8 @@ def attack_space(board: Board) -> Space:
             reqs.append(Req(mine, None))
         for ab, _, _ in c.kinds("attacks_player_if_able"):
             reqs.append(Req(frozenset((c.p.id, t) for t in targets if t == ab.player), None))
+        for ab, _, _ in c.kinds("attacks_permanent_if_able"):  # 508.1d: none can attack a permanent that is gone
+            reqs.append(Req(frozenset((c.p.id, t) for t in targets if t == ab.permanent), None))
         for goader in sorted({you for _, you, _ in c.kinds("goad")}):
             reqs.append(Req(mine, None))
             reqs.append(Req(frozenset((c.p.id, t) for t in targets if t in players and t != goader), None))

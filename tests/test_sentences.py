@@ -832,6 +832,8 @@ DAMAGE: list[Row] = [
     ("Melira, Sylvok Outcast", "Creatures you control can't have -1/-1 counters put on them.",
      "cant_get_counters(counter=-1/-1,who=your_creatures)"),
     ("Solemnity", "Players can't get counters.", "cant_get_counters(who=players)"),
+    ("Gideon Jura", "During target opponent's next turn, creatures that player controls attack Gideon Jura if able.",
+     "grant<target_players>(attacks_permanent_if_able(permanent=src))"),
     ("Suncleanser", "That player can't get counters for as long as Suncleanser remains on the battlefield.", "?"),
     # what combat damage does to a player, changed (704.5a, 702.15b, 120.3): never "no combat meaning" (a damage
     # board's verdict would say who loses the game or what lifelink gains against the card)

@@ -135,7 +135,7 @@ def describe(ab: Ability) -> str:
         return f"loses {what}" + (" and can't have or gain them" if ab.cant_gain else "") + " (613.1f)"
     if isinstance(ab, Grant):
         who = {"you": "creatures you control", "opponents": "creatures your opponents control",
-               "all": "all creatures"}[ab.to]
+               "all": "all creatures", "target_players": "creatures the targeted players control"}[ab.to]
         if ab.quality is not None:
             who += f" that are {quality_words(ab.quality)}"
         gets = [f"keyword {kw}" for kw in ab.keywords] + [describe(a) for a in ab.abilities]
@@ -153,6 +153,8 @@ def describe(ab: Ability) -> str:
         "cant_be_blocked_except_by": (f"can't be blocked except by creatures that are {qw}", "509.1b"),
         "block_additional": (f"can block {d.get('n', 1)} additional creature(s)", "509.1a"),
         "attacks_player_if_able": (f"requirement: attacks {d.get('player')} if able", "508.1d"),
+        "attacks_permanent_if_able": (f"requirement: attacks {d.get('permanent') or 'the source'} if able",
+                                      "508.1d"),
         "blocks_if_able": (f"requirement: blocks {d.get('attacker')} if able", "509.1c"),
         "attack_cost": (f"cost: can't attack{' ' + str(d['defender']) if d.get('defender') else ''} unless its "
                         f"controller pays {d.get('amount')} (never required by a requirement)", "508.1d, 508.1h"),

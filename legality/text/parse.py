@@ -24,6 +24,7 @@ from legality.text.terms import terminals
 from legality.text.tree import Clause, NoCombat, Part, Placed, Pred, Selector, Sentence, Unread
 from models.abilities import (
     AttackCost,
+    AttacksPermanent,
     BlockAdditional,
     BlockCost,
     BlockedByCount,
@@ -1111,6 +1112,13 @@ class ToTree(Transformer[Token, Any]):
     def prevent_to_creatures(self, c: list[Any]) -> Sentence:
         """Blinding Fog: "... dealt to creatures this turn" (never to a player or a planeswalker)."""
         return self._prevent_quality(c, to=Quality(types=("creature",)))
+
+    def players_attack_source(self, c: list[Any]) -> Sentence:
+        """Gideon Jura's +2 (an effect targeting a player): "creatures that player controls attack Gideon Jura if
+        able" (508.1d), the planeswalker being the effect's source (its ``source_id``, else found by name)."""
+        ab = Grant(kind="grant", to="target_players", abilities=(
+            AttacksPermanent(kind="attacks_permanent_if_able", permanent=self.ctx.source_id),))
+        return Sentence("template", (Placed("global", (ab,), "creatures of the targeted players"),))
 
     def redirect_yours(self, c: list[Any]) -> str:
         return "yours"
