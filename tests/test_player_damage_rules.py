@@ -66,12 +66,12 @@ def test_protection_from_everything_and_damage_that_cant_be_prevented() -> None:
 
 
 def test_melira_stops_poison_and_minus_counters_but_not_lifelink() -> None:
-    """Melira's three lines together: the infect and lifelink attacker loses infect (its damage is ordinary: B loses
+    """Melira's three lines together: an infect and lifelink attacker loses infect (its damage is ordinary: B loses
     1 life, A gains 1); toxic 2 gives B no poison; a wither attacker blocked by B's Bears puts no -1/-1 counters on
     them and marks no damage, so the Bears live. Without Melira: poison 3, and the Bears die."""
     melira = _perm("melira", "Melira, Sylvok Outcast", "B", 2, 2, MELIRA)
-    agent = _perm("agent", "Blighted Agent", "A", 1, 1, keywords=["infect", "lifelink"])
-    rat = _perm("rat", "Bloated Contaminator", "A", 4, 4, keywords=["toxic 2"])
+    agent = _perm("agent", "Attacker with infect and lifelink", "A", 1, 1, keywords=["infect", "lifelink"])
+    rat = _perm("rat", "Attacker with toxic 2", "A", 4, 4, keywords=["toxic 2"])
     ram = _perm("ram", "Boggart Ram-Gang", "A", 3, 3, keywords=["wither"])
     bears = _perm("bears", "Grizzly Bears", "B", 2, 2)
     attacks, blocks = [("agent", "B"), ("rat", "B"), ("ram", "B")], [("bears", "ram")]
@@ -88,7 +88,7 @@ def test_melira_stops_poison_and_minus_counters_but_not_lifelink() -> None:
 def test_toxic_gives_no_poison_to_a_player_who_cant_get_it() -> None:
     """Toxic 2 (702.164c) on an unblocked attacker: 2 poison counters, none with Solemnity ("players can't get
     counters"); the combat damage itself is dealt."""
-    toxic = _perm("rat", "Bloated Contaminator", "A", 4, 4, keywords=["toxic 2"])
+    toxic = _perm("rat", "Attacker with toxic 2", "A", 4, 4, keywords=["toxic 2"])
     board = _board([toxic], [], [("rat", "B")], [])
     assert resolve_damage(parse_board(board), declarations=False).players["B"]["poison"] == 2
     solemnity = {"id": "sol", "name": "Solemnity", "controller": "B", "types": ["enchantment"],

@@ -17,8 +17,7 @@ from legality import parse_board, resolve_damage
 from legality.text.read import read
 
 ARCHANGEL = ("Flying\nShroud\nAll damage that would be dealt to you is dealt to Empyrial Archangel instead.")
-PALISADE = "Reach\nAll damage that would be dealt to you and other permanents you control is dealt to Palisade " \
-           "Giant instead."
+PALISADE = "All damage that would be dealt to you and other permanents you control is dealt to this creature instead."
 LINK = "Enchant creature\nAll damage that would be dealt to enchanted creature is dealt to its controller instead."
 INKSHIELD = "Prevent all combat damage that would be dealt to you this turn."
 
