@@ -308,19 +308,22 @@ class SearchExhausted(Exception):
 class _Search:
     """Depth-first branch and bound over the atoms of a part, on bit masks (atom ``i`` is bit ``i``).
 
-    Two prunings: an upper bound on the requirements still obeyable, and restrictions already over their
-    ceiling (no superset can obey them). The bound knows that a creature limited to one atom (a blocker
+    Three prunings: an upper bound on the requirements still obeyable, restrictions already over their
+    ceiling (no superset can obey them), and restrictions with a floor that apply and can no longer reach it
+    (``stranded``). The bound knows that a creature limited to one atom (a blocker
     blocking one attacker, 509.1a; an attacker attacking one target, 508.1a) obeys at most the
     requirements of one of its atoms. A counting requirement (Gorm the Great: "blocked by two or more") is
     never one atom's: the bound counts it obeyable while some count in its domain lies between the groups
     already chosen and the groups still reachable (exact once nothing more can be chosen).
-    ``nodes`` caps the nodes visited (``SearchExhausted`` past it).
+    ``nodes`` caps the nodes visited (``SearchExhausted`` past it); the verdict's deadline is polled as it goes
+    (``OutOfTime``), so a part settled without a node budget is bounded by the time limit all the same.
     """
 
     def __init__(self, problem: Problem, atoms: Sequence[Atom], conditional: str, nodes: int | None = None) -> None:
         self.problem, self.order = problem, sorted(atoms)
         self.implication = conditional == "implication"
         self.nodes = nodes
+        self.poll = Poll("searching for the most requirements a declaration can obey", 256)
         bit = {a: 1 << i for i, a in enumerate(self.order)}
 
         def mask(atoms: Iterable[Atom]) -> int:
@@ -329,6 +332,11 @@ class _Search:
         # Restrictions: (trigger mask or None when it always applies, group masks, domain, ceiling).
         self.restrictions = [(mask(r.trigger) if r.trigger else None, tuple(mask(g) for g in r.groups), r.domain,
                               max((hi for _, hi in r.domain), default=-1)) for r in problem.restrictions]
+        # Restrictions with a floor (Orcish Conscripts: "unless at least two other creatures block"; "can't be
+        # blocked except by three or more"): the counts they allow on their groups are not all those up to some
+        # ceiling, so a declaration can break them by choosing too little as well as too much.
+        self.floored = [(trigger, groups, domain) for trigger, groups, domain, _ in self.restrictions
+                        if not _prefix(domain, sum(map(bool, groups)))]
         self.capped: list[list[int]] = [[] for _ in self.order]
         for k, (trigger, groups, _, ceiling) in enumerate(self.restrictions):
             if ceiling >= len(groups):
@@ -372,6 +380,7 @@ class _Search:
 
     def _visit(self) -> None:
         self.visited += 1
+        self.poll()
         if self.nodes is not None and self.visited > self.nodes:
             raise SearchExhausted
 
@@ -381,6 +390,19 @@ class _Search:
             trigger, groups, _, ceiling = self.restrictions[k]
             if (trigger is None or trigger & chosen) and sum(map(bool, map(chosen.__and__, groups))) > ceiling:
                 return True
+        return False
+
+    def stranded(self, chosen: int, avail: int) -> bool:
+        """Whether a restriction with a floor that applies already (its trigger chosen, or none) can't be obeyed
+        by any declaration between ``chosen`` and ``avail``: no count it allows lies between the groups chosen
+        and the groups still reachable (509.1b-c; the count only grows from the first and stays below the
+        second). No such declaration is valid, so the search need not go on."""
+        for trigger, groups, domain in self.floored:
+            if trigger is None or trigger & chosen:
+                least = sum(map(bool, map(chosen.__and__, groups)))
+                most = sum(map(bool, map(avail.__and__, groups)))
+                if not any(lo <= most and least <= hi for lo, hi in domain):
+                    return True
         return False
 
     def valid(self, chosen: int) -> bool:
@@ -433,7 +455,7 @@ class _Search:
 
         def search(i: int, chosen: int) -> None:
             self._visit()
-            if self.bound(chosen, chosen | rest[i]) <= best[0][0]:
+            if self.bound(chosen, chosen | rest[i]) <= best[0][0] or self.stranded(chosen, chosen | rest[i]):
                 return
             if i == n:  # the bound is the score here
                 if self.valid(chosen):
@@ -457,7 +479,8 @@ class _Search:
 
         def search(i: int, chosen: int, changes: int) -> None:
             self._visit()
-            if (best and changes >= best[0][0]) or self.bound(chosen, chosen | rest[i]) < target:
+            if (best and changes >= best[0][0]) or self.bound(chosen, chosen | rest[i]) < target \
+                    or self.stranded(chosen, chosen | rest[i]):
                 return
             if best and most:  # each atom added beyond near's raises the bound by at most ``most``
                 short = target - self.bound(chosen, chosen | (near & rest[i]))
@@ -477,6 +500,13 @@ class _Search:
 
         search(0, 0, 0)
         return best[0][1] if best else None
+
+
+def _prefix(domain: Sequence[tuple[int, int]], n: int) -> bool:
+    """Whether the counts ``domain`` allows among ``0..n`` are ``0..k`` for some ``k`` (a ceiling and no floor;
+    a domain allowing none of them has a floor out of reach)."""
+    allowed = [k for k in range(n + 1) if any(lo <= k <= hi for lo, hi in domain)]
+    return bool(allowed) and allowed == list(range(len(allowed)))
 
 
 def _bits(mask: int) -> list[int]:
