@@ -1,0 +1,134 @@
+"""Conditions ("as long as you control an artifact", "unless defending player controls an Island", "during your
+turn"): counts of permanents, a player's life, hand and graveyard, designations (702.131c, 724, 725, 309.7), counters
+on the object (122.1), read into a ``Condition`` that is tested on the board."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, cast
+
+from legality.text.describe import quality_words
+from legality.text.forms.base import NP, Forms, _number, _of, _one, _toks, quality_of
+from models.abilities import Condition
+
+DESIGNATIONS = ("city's blessing", "monarch", "initiative", "completed a dungeon")
+
+
+class ConditionForms(Forms):
+    """Conditions of statics, predicates and templates."""
+
+    def as_long_as(self, c: list[Any]) -> Condition:
+        return cast(Condition, c[0])
+
+    if_cond = as_long_as
+
+    def unless(self, c: list[Any]) -> Condition:
+        cond = cast(Condition, c[0])
+        return cond.model_copy(update={"negate": not cond.negate})
+
+    def during_your_turn(self, c: list[Any]) -> Condition:
+        return Condition(kind="your_turn", text="during your turn")
+
+    def count_one(self, c: list[Any]) -> tuple[NP, int | None, int | None]:
+        return (_one(c, NP), 1, None)
+
+    def count_either(self, c: list[Any]) -> tuple[NP, int | None, int | None]:
+        """"an artifact or an enchantment": one permanent of either kind."""
+        a, b = _of(c, NP)
+        return (NP((("any_of", (quality_of(a), quality_of(b))),)), 1, None)
+
+    def count_another(self, c: list[Any]) -> tuple[NP, int | None, int | None]:
+        np = _one(c, NP)
+        return (NP((*np.fields, ("other", True)), np.controller), 1, None)
+
+    def count_n(self, c: list[Any]) -> tuple[NP, int | None, int | None]:
+        return (_one(c, NP), _number(_toks(c, "NUMBER")[0]), None)
+
+    def count_at_least(self, c: list[Any]) -> tuple[NP, int | None, int | None]:
+        np = _one(c, NP)
+        if _toks(c, "OTHER"):
+            np = NP((*np.fields, ("other", True)), np.controller)
+        return (np, _number(_toks(c, "NUMBER")[0]), None)
+
+    def count_none(self, c: list[Any]) -> tuple[NP, int | None, int | None]:
+        return (_one(c, NP), None, 0)
+
+    def _control(self, c: list[Any], player: Any, negate: bool, text: str) -> Condition:
+        np, at_least, at_most = c[0]
+        q = quality_of(np, counted=True)
+        count = (f"{at_least} or more" if at_least not in (None, 1) else "no" if at_most == 0
+                 else "another" if q.other else "a")
+        return Condition(kind="control", player=player, quality=q, at_least=at_least,
+                         at_most=at_most, negate=negate, text=f"{text} {count} {quality_words(q)}")
+
+    def you_control(self, c: list[Any]) -> Condition:
+        return self._control(c, "you", False, "you control")
+
+    def you_dont_control(self, c: list[Any]) -> Condition:
+        return self._control(c, "you", True, "you don't control")
+
+    def opponent_controls(self, c: list[Any]) -> Condition:
+        return self._control(c, "opponent", False, "an opponent controls")
+
+    def defending_controls(self, c: list[Any]) -> Condition:
+        return self._control(c, "defending", False, "defending player controls")
+
+    def _amount(self, c: list[Any], kind: Any, bound: str, text: str, player: Any = "you") -> Condition:
+        """A condition on a player's count ("you have N or less life"): ``bound`` is at_least or at_most."""
+        n = _number(_toks(c, "NUMBER")[0])
+        return Condition(kind=kind, player=player, text=text.format(n), **{bound: n})
+
+    def graveyard_at_least(self, c: list[Any]) -> Condition:
+        return self._amount(c, "graveyard", "at_least", "{} or more cards in your graveyard")
+
+    def life_at_most(self, c: list[Any]) -> Condition:
+        return self._amount(c, "life", "at_most", "you have {} or less life")
+
+    def life_at_least(self, c: list[Any]) -> Condition:
+        return self._amount(c, "life", "at_least", "you have {} or more life")
+
+    def hand_at_least(self, c: list[Any]) -> Condition:
+        return self._amount(c, "hand", "at_least", "you have {} or more cards in hand")
+
+    def hand_at_most(self, c: list[Any]) -> Condition:
+        return self._amount(c, "hand", "at_most", "you have {} or fewer cards in hand")
+
+    def opponent_life_at_most(self, c: list[Any]) -> Condition:
+        return self._amount(c, "life", "at_most", "an opponent has {} or less life", "opponent")
+
+    def empty_hand(self, c: list[Any]) -> Condition:
+        return Condition(kind="hand", at_most=0, text="you have no cards in hand")
+
+    def designation(self, c: list[Any]) -> Condition:
+        """The city's blessing (702.131c), the monarch (724), the initiative (725), a completed dungeon (309.7):
+        facts of the player, read from the board's ``designations``."""
+        words = str(c[0])
+        which = next(d for d in DESIGNATIONS if d in words)
+        return Condition(kind="designation", designation=which, text=words)
+
+    def your_turn(self, c: list[Any]) -> Condition:
+        return Condition(kind="your_turn", text="it's your turn")
+
+    def not_your_turn(self, c: list[Any]) -> Condition:
+        return Condition(kind="your_turn", negate=True, text="it's not your turn")
+
+    def self_is(self, c: list[Any]) -> Condition:
+        state = str(_toks(c, "SELF_STATE")[0])
+        return Condition(kind="self", state=state, text=f"it is {state}")
+
+    def self_counters(self, c: list[Any]) -> Condition:
+        """"~ has a +1/+1 counter on it", "... two or more charge counters ...", "... no ... counters ...":
+        counters on the object the ability comes from (122.1), read from the board's ``counters``."""
+        words = str(_toks(c, "COUNTER_COUNT")[0])
+        m = re.match(r"(.+?)(?: ((?:[+-]\d+/[+-]\d+|[a-z]+)))? counters?$", words)
+        assert m is not None
+        amount, name = m[1], m[2] or ""  # "" any kind of counter
+        if amount == "no":
+            return Condition(kind="counters", counter=name, at_most=0, text=f"it has no {name} counters")
+        n = 1 if amount in ("a", "an") else _number(amount.removesuffix(" or more"))
+        return Condition(kind="counters", counter=name, at_least=n, text=f"it has {words}")
+
+    def battlefield_at_least(self, c: list[Any]) -> Condition:
+        n = _number(_toks(c, "NUMBER")[0])
+        return Condition(kind="control", player="any", quality=quality_of(_one(c, NP), counted=True), at_least=n,
+                         text="on the battlefield")

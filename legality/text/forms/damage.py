@@ -1,0 +1,219 @@
+"""Whole-sentence forms about combat damage: how it is assigned (510.1a-d: as though unblocked, by the defending player,
+divided freely), prevention (615.1) and prevention shields (615.7), damage multiplied (614.1a), redirected (614.9) or
+made unpreventable (615.12), a player's protection (702.16e), counters that can't be put (122.1)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from legality.text.context import Unreadable
+from legality.text.forms.base import Forms, _number, _toks
+from legality.text.keywords import keyword_meaning
+from legality.text.tree import NoCombat, Placed, Sentence
+from models.abilities import (
+    CantGetCounters,
+    Grant,
+    ModifyDamage,
+    PlayerProtection,
+    PreventDamage,
+    Protection,
+    Quality,
+    RedirectDamage,
+    Simple,
+    Unpreventable,
+)
+
+
+def _placed_at(who: str | None) -> Literal["self", "target", "attached", "global"]:
+    """Where a damage effect's "it" is: its own permanent, a target, the permanent it is attached to, or none."""
+    if who in ("self", "target", "attached"):
+        return who  # type: ignore[return-value]
+    return "global"
+
+
+class DamageForms(Forms):
+    """Templates that change how combat damage is assigned or dealt."""
+
+    def as_unblocked(self, c: list[Any]) -> Sentence:
+        """Thorn Elemental, Pride of Lions: the controller may have a blocked creature assign all its combat damage
+        to what it attacks (510.1c is replaced for it)."""
+        where: Literal["self", "attached"] = "attached" if c and c[0] == "attached" else "self"
+        return Sentence("template", (Placed(where, (Simple(kind="assigns_as_though_unblocked"),),
+                                            "assign as though it weren't blocked"),))
+
+    def as_unblocked_yours(self, c: list[Any]) -> Sentence:
+        """Predatory Focus: each creature its controller controls may assign as though it weren't blocked."""
+        grant = Grant(kind="grant", to="you", abilities=(Simple(kind="assigns_as_though_unblocked"),))
+        return Sentence("template", (Placed("global", (grant,), "assign as though they weren't blocked"),))
+
+    def as_unblocked_self(self, c: list[Any]) -> str:
+        return "self"
+
+    def as_unblocked_attached(self, c: list[Any]) -> str:
+        return "attached"
+
+    def defender_assigns(self, c: list[Any]) -> Sentence:
+        """Defensive Formation: the defending player assigns the combat damage of each creature attacking them."""
+        grant = Grant(kind="grant", quality=Quality(attacking_player="you"),
+                      abilities=(Simple(kind="defender_assigns_damage"),))
+        return Sentence("template", (Placed("global", (grant,), "the defending player assigns"),))
+
+    def divides_freely(self, c: list[Any]) -> Sentence:
+        """Defensive Formation's second sentence ("that creature": each creature attacking you): its damage may be
+        divided among its blockers as the assigning player chooses, whatever the damage assignment order."""
+        grant = Grant(kind="grant", quality=Quality(attacking_player="you"),
+                      abilities=(Simple(kind="divides_damage_freely"),))
+        return Sentence("template", (Placed("global", (grant,), "divides freely among its blockers"),))
+
+    def prevent_self(self, c: list[Any]) -> str:
+        return "self"
+
+    def prevent_target(self, c: list[Any]) -> str:
+        return "target"
+
+    def prevent_attached(self, c: list[Any]) -> str:
+        return "attached"
+
+    def prevent_you(self, c: list[Any]) -> str:
+        return "you"
+
+    def _prevent(self, c: list[Any], sides: tuple[str, ...]) -> Sentence:
+        combat = bool(_toks(c, "COMBAT"))
+        who = next((x for x in c if x in ("self", "target", "attached", "you")), None)
+        abilities = []
+        for side in sides:
+            if who == "you":
+                abilities.append(PreventDamage(kind="prevent_damage", dealt_to="you", combat_only=combat))
+            elif side == "to":
+                abilities.append(PreventDamage(kind="prevent_damage", dealt_to="it", combat_only=combat))
+            else:
+                abilities.append(PreventDamage(kind="prevent_damage", dealt_by="it", combat_only=combat))
+        return Sentence("template", (Placed(_placed_at(who), tuple(abilities), "prevent damage"),))
+
+    def prevent_all(self, c: list[Any]) -> Sentence:
+        return Sentence("template", (Placed("global", (PreventDamage(kind="prevent_damage",
+                                                                     combat_only=bool(_toks(c, "COMBAT"))),),
+                                            "prevent damage"),))
+
+    def prevent_to_and_by(self, c: list[Any]) -> Sentence:
+        return self._prevent(c, ("to", "by"))
+
+    def prevent_to(self, c: list[Any]) -> Sentence:
+        return self._prevent(c, ("to",))
+
+    def prevent_by(self, c: list[Any]) -> Sentence:
+        if "you" in c:
+            raise Unreadable("damage dealt by a player: not a form the checker reads")
+        return self._prevent(c, ("by",))
+
+    def prevent_shield(self, c: list[Any]) -> Sentence:
+        """"Prevent the next N damage that would be dealt to any target this turn" (615.7): a shield of N."""
+        token = str(_toks(c, "NUMBER")[0])
+        n = self.ctx.amount("x") if token == "x" else _number(token)
+        if n < 1:
+            return Sentence("template", (NoCombat("a shield of no damage"),))
+        who = next((x for x in c if isinstance(x, str) and x in ("self", "target", "attached", "you")), "target")
+        ab = PreventDamage(kind="prevent_damage", dealt_to="you" if who == "you" else "it", combat_only=False,
+                           amount=n)
+        return Sentence("template", (Placed(_placed_at(who), (ab,), "prevention shield"),))
+
+    def shield_who(self, c: list[Any]) -> str:
+        return str(c[0])
+
+    def modify_who(self, c: list[Any]) -> str:
+        return str(c[0])
+
+    def _modify(self, c: list[Any], dealt_to: Literal["any", "you", "player"], by_it: bool) -> Sentence:
+        factor = 3 if str(_toks(c, "MULT")[0]) == "triple" else 2
+        who = next((x for x in c if isinstance(x, str) and x in ("self", "target", "attached")), None)
+        ab = ModifyDamage(kind="modify_damage", dealt_to=dealt_to, dealt_by="it" if by_it else "any", factor=factor)
+        return Sentence("template", (Placed(_placed_at(who) if by_it else "global", (ab,), "damage multiplied"),))
+
+    def modify_any(self, c: list[Any]) -> Sentence:
+        return self._modify(c, "any", False)
+
+    def modify_you(self, c: list[Any]) -> Sentence:
+        return self._modify(c, "you", False)
+
+    def modify_by(self, c: list[Any]) -> Sentence:
+        return self._modify(c, "any", True)
+
+    def modify_by_to_player(self, c: list[Any]) -> Sentence:
+        return self._modify(c, "player", True)
+
+    def _prevent_quality(self, c: list[Any], to_you: bool = False, by: Quality | None = None,
+                         to: Quality | None = None) -> Sentence:
+        ab = PreventDamage(kind="prevent_damage", dealt_to="you" if to_you else "any",
+                           combat_only=bool(_toks(c, "COMBAT")), by_quality=by, to_quality=to)
+        return Sentence("template", (Placed("global", (ab,), "prevent damage"),))
+
+    def prevent_by_attackers(self, c: list[Any]) -> Sentence:
+        """Harmless Assault: "... dealt this turn by attacking creatures" (attacking as the damage is dealt)."""
+        return self._prevent_quality(c, by=Quality(attacking=True))
+
+    def prevent_to_you_by_attackers(self, c: list[Any]) -> Sentence:
+        """Deep Wood: "... dealt to you this turn by attacking creatures"."""
+        return self._prevent_quality(c, to_you=True, by=Quality(attacking=True))
+
+    def prevent_to_your_attackers(self, c: list[Any]) -> Sentence:
+        """Dolmen Gate, Iroas: "... dealt to attacking creatures you control"."""
+        return self._prevent_quality(c, to=Quality(attacking=True, controller="you"))
+
+    def prevent_to_creatures(self, c: list[Any]) -> Sentence:
+        """Blinding Fog: "... dealt to creatures this turn" (never to a player or a planeswalker)."""
+        return self._prevent_quality(c, to=Quality(types=("creature",)))
+
+    def redirect_yours(self, c: list[Any]) -> str:
+        return "yours"
+
+    def redirect_controller(self, c: list[Any]) -> str:
+        return "controller"
+
+    def redirect(self, c: list[Any]) -> Sentence:
+        """614.9: "all damage that would be dealt to X is dealt to Y instead"; "it" is the one of X and Y that is the
+        permanent itself or the creature it is attached to (Empyrial Archangel, Pariah's Shield, Treacherous Link)."""
+        sides = [x for x in c if isinstance(x, str) and x in ("you", "yours", "self", "attached", "controller")]
+        if len(sides) != 2:
+            raise Unreadable("a redirection between objects the checker doesn't read")
+        src, dst = sides
+        objects = {x for x in sides if x in ("self", "attached")}
+        if len(objects) != 1 or src == dst or (dst == "controller" and src not in objects) \
+                or (src in ("you", "yours") and dst not in objects):
+            raise Unreadable("a redirection between objects the checker doesn't read")
+        ab = RedirectDamage(kind="redirect_damage", dealt_to="it" if src in objects else src,
+                            to="controller" if dst == "controller" else "it", combat_only=bool(_toks(c, "COMBAT")))
+        return Sentence("template", (Placed(_placed_at(objects.pop()), (ab,), "damage redirected"),))
+
+    def player_protection(self, c: list[Any]) -> Sentence:
+        """"You have protection from everything", "you gain protection from red until end of turn" (702.16e: in combat,
+        damage from such sources to that player is prevented; attacking them stays legal)."""
+        out: list[PlayerProtection] = []
+        for item in (x for x in c if isinstance(x, str)):
+            for prot in keyword_meaning(f"protection from {item}"):
+                if not isinstance(prot, Protection) or prot.player is not None:
+                    raise Unreadable(f"a player's protection from {item}")
+                out.append(PlayerProtection(kind="player_protection", quality=prot.quality,
+                                            everything=prot.everything))
+        if not out:
+            raise Unreadable("a player's protection from a quality the checker doesn't read")
+        return Sentence("template", (Placed("global", tuple(out), "player protection"),))
+
+    def _no_counters(self, who: str, counter: str) -> Sentence:
+        ab = CantGetCounters(kind="cant_get_counters", who=who, counter=counter)
+        return Sentence("template", (Placed("global", (ab,), "counters can't be put"),))
+
+    def no_poison_you(self, c: list[Any]) -> Sentence:
+        """Melira, Sylvok Outcast: infect and toxic damage to you gives no poison counters."""
+        return self._no_counters("you", "poison")
+
+    def no_counters_players(self, c: list[Any]) -> Sentence:
+        """Solemnity: no player gets poison counters from infect or toxic."""
+        return self._no_counters("players", "any")
+
+    def no_minus_yours(self, c: list[Any]) -> Sentence:
+        """Melira: wither and infect damage to your creatures puts no -1/-1 counters on them (it is still dealt)."""
+        return self._no_counters("your_creatures", "-1/-1")
+
+    def unpreventable(self, c: list[Any]) -> Sentence:
+        return Sentence("template", (Placed("global", (Unpreventable(kind="damage_cant_be_prevented"),),
+                                            "damage can't be prevented"),))

@@ -1,0 +1,266 @@
+"""Predicates of a clause: restrictions and requirements on attacking and blocking (508.1c-d, 509.1b-c) and the costs
+that go with them (508.1g, 509.1d), abilities gained or lost (613.1f), P/T changes, durations."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, cast
+
+from lark import Token
+
+from legality.text.context import Context, Unreadable
+from legality.text.forms.base import NP, Forms, _number, _one, _toks, quality_of
+from legality.text.tree import Pred
+from models.abilities import (
+    AttackCost,
+    BlockAdditional,
+    BlockCost,
+    BlockedByQuality,
+    BlockerCount,
+    BlocksAttacker,
+    CanBlockOnly,
+    CantAttack,
+    CantBlock,
+    Condition,
+    Quality,
+    Simple,
+)
+
+
+def _fear(q: Quality) -> bool:
+    """"Artifact creatures and/or black creatures": fear's own definition (702.36b)."""
+    parts = q.any_of or ()
+    kinds = sorted((p.types or (), p.colors or ()) for p in parts)
+    return len(parts) == 2 and kinds == [((), ("B",)), (("artifact",), ())]
+
+
+def _cost(tok: Token, ctx: Context, per: str | None) -> int:
+    symbols = re.findall(r"\{([^}]+)\}", str(tok))
+    if any(not (s.isdigit() or s == "x") for s in symbols):
+        raise Unreadable("a cost in coloured or other non-generic mana: give it as an attack_cost/block_cost amount")
+    total = 0
+    for s in symbols:
+        total += ctx.amount(s)
+    if per == "hand":
+        if ctx.hand_size is None:
+            raise Unreadable("the cost counts cards in hand: give the controller's hand_size")
+        total *= ctx.hand_size
+    if per == "x":
+        raise Unreadable("the cost's X is defined by the game state: give the amount as an attack_cost/block_cost "
+                         "ability")
+    return total
+
+
+class PredicateForms(Forms):
+    """What a clause says of its subject."""
+
+    def predicates(self, c: list[Any]) -> list[Pred]:
+        return list(c)
+
+    def predicate(self, c: list[Any]) -> Pred:
+        return next(x for x in c if isinstance(x, Pred))
+
+    def duration(self, c: list[Any]) -> None:
+        return None
+
+    def _unless_cost(self, c: list[Any]) -> int | None:
+        costs = [x for x in c if isinstance(x, tuple) and x and x[0] == "cost"]
+        return cast(int, costs[0][1]) if costs else None
+
+    def unless_cost(self, c: list[Any]) -> tuple[str, int]:
+        per = next((x for x in c if isinstance(x, str) and x in ("creature", "hand", "x")), None)
+        return ("cost", _cost(_toks(c, "MANA")[0], self.ctx, per))
+
+    def per_creature(self, c: list[Any]) -> str:
+        return "creature"
+
+    def per_card_in_hand(self, c: list[Any]) -> str:
+        return "hand"
+
+    def where_x(self, c: list[Any]) -> str:
+        return "x"
+
+    def despite_defender(self, c: list[Any]) -> Pred:
+        """"can attack as though it didn't have defender": defender's restriction (702.3b) is set aside."""
+        return self._ab(Simple(kind="attacks_despite_defender"))
+
+    def cant_attack_or_block(self, c: list[Any]) -> Pred:
+        cost = self._unless_cost(c)
+        alone = bool(_toks(c, "ALONE"))
+        if cost is not None:
+            if alone:
+                raise Unreadable("a cost on attacking or blocking alone")
+            return self._ab(AttackCost(kind="attack_cost", amount=cost), BlockCost(kind="block_cost", amount=cost))
+        return self._ab(Simple(kind="cant_attack_or_block_alone" if alone else "cant_attack_or_block"))
+
+    def cant_attack_alone(self, c: list[Any]) -> Pred:
+        if self._unless_cost(c) is not None:
+            raise Unreadable("a cost on attacking alone")
+        return self._ab(Simple(kind="cant_attack_alone"))
+
+    def cant_block_alone(self, c: list[Any]) -> Pred:
+        return self._ab(Simple(kind="cant_block_alone"))
+
+    def attacks_alone_only(self, c: list[Any]) -> Pred:
+        return self._ab(Simple(kind="attacks_alone_only"))
+
+    def cant_attack(self, c: list[Any]) -> Pred:
+        whom = next((x for x in c if x in ("you", "you_pw")), None)
+        cost = self._unless_cost(c)
+        defender, pw = ("you" if whom else None), whom == "you_pw"
+        if cost is not None:
+            return self._ab(AttackCost(kind="attack_cost", amount=cost, defender=defender, planeswalkers=pw))
+        return self._ab(CantAttack(kind="cant_attack", defender=defender, planeswalkers=pw))
+
+    def attack_you(self, c: list[Any]) -> str:
+        return "you"
+
+    def attack_you_pw(self, c: list[Any]) -> str:
+        return "you_pw"
+
+    def cant_attack_unless_defender_controls(self, c: list[Any]) -> Pred:
+        np, at_least, at_most = next(x for x in c if isinstance(x, tuple) and len(x) == 3)
+        cond = Condition(kind="control", player="defending", quality=quality_of(np, counted=True), at_least=at_least,
+                         at_most=at_most, negate=True, text="unless defending player controls it")
+        return Pred(abilities=(CantAttack(kind="cant_attack", planeswalkers=True),), condition=cond)
+
+    def cant_attack_if_defender_controls(self, c: list[Any]) -> Pred:
+        np, at_least, at_most = next(x for x in c if isinstance(x, tuple) and len(x) == 3)
+        cond = Condition(kind="control", player="defending", quality=quality_of(np, counted=True), at_least=at_least,
+                         at_most=at_most, text="if defending player controls it")
+        return Pred(abilities=(CantAttack(kind="cant_attack", planeswalkers=True),), condition=cond)
+
+    def cant_block(self, c: list[Any]) -> Pred:
+        cost = self._unless_cost(c)
+        if cost is not None:
+            return self._ab(BlockCost(kind="block_cost", amount=cost))
+        return self._ab(CantBlock(kind="cant_block"))
+
+    def cant_block_whom(self, c: list[Any]) -> Pred:
+        who = c[-1]
+        if who == "source":
+            if self.ctx.source_id is None:
+                raise Unreadable("names the source: give the effect's source_id")
+            return self._ab(CantBlock(kind="cant_block", attacker=self.ctx.source_id))
+        return self._ab(CantBlock(kind="cant_block", quality=quality_of(who)))
+
+    def block_source(self, c: list[Any]) -> str:
+        return "source"
+
+    def block_np(self, c: list[Any]) -> NP:
+        return cast(NP, c[0])
+
+    def block_target(self, c: list[Any]) -> str:
+        return "source"
+
+    def cant_be_blocked(self, c: list[Any]) -> Pred:
+        return self._ab(Simple(kind="cant_be_blocked"))
+
+    def min_blockers(self, c: list[Any]) -> Pred:
+        return self._ab(BlockerCount(kind="min_blockers", n=_number(_toks(c, "NUMBER")[0])))
+
+    def max_blockers(self, c: list[Any]) -> Pred:
+        return self._ab(BlockerCount(kind="max_blockers", n=_number(_toks(c, "NUMBER")[0])))
+
+    def blocked_only_by(self, c: list[Any]) -> Pred:
+        q = quality_of(_one(c, NP))
+        if _fear(q):
+            return Pred(keywords=("fear",))
+        return self._ab(BlockedByQuality(kind="cant_be_blocked_except_by", quality=q))
+
+    def cant_be_blocked_by(self, c: list[Any]) -> Pred:
+        return self._ab(BlockedByQuality(kind="cant_be_blocked_by", quality=quality_of(_one(c, NP))))
+
+    def unless_all_block(self, c: list[Any]) -> Pred:
+        return self._ab(Simple(kind="cant_be_blocked_unless_all_block"))
+
+    def can_block_only(self, c: list[Any]) -> Pred:
+        return self._ab(CanBlockOnly(kind="can_block_only", quality=quality_of(_one(c, NP))))
+
+    def block_additional(self, c: list[Any]) -> Pred:
+        n = _toks(c, "NUMBER")
+        return self._ab(BlockAdditional(kind="block_additional", n=_number(n[0]) if n else 1))
+
+    def block_any_number(self, c: list[Any]) -> Pred:
+        return self._ab(Simple(kind="block_any_number"))
+
+    def each_combat(self, c: list[Any]) -> None:
+        return None
+
+    def attacks_each_combat(self, c: list[Any]) -> Pred:
+        return self._ab(Simple(kind="attacks_each_combat"))
+
+    def attacks_or_blocks_each_combat(self, c: list[Any]) -> Pred:
+        return self._ab(Simple(kind="attacks_each_combat"), Simple(kind="blocks_each_combat"))
+
+    def blocks_each_combat(self, c: list[Any]) -> Pred:
+        return self._ab(Simple(kind="blocks_each_combat"))
+
+    def blocks_source(self, c: list[Any]) -> Pred:
+        if self.ctx.source_id is None:
+            raise Unreadable("names the source: give the effect's source_id")
+        return self._ab(BlocksAttacker(kind="blocks_if_able", attacker=self.ctx.source_id))
+
+    def must_be_blocked(self, c: list[Any]) -> Pred:
+        return self._ab(Simple(kind="must_be_blocked"))
+
+    def attacks_player(self, c: list[Any]) -> Pred:
+        raise Unreadable("a requirement to attack a particular player: give it as an attacks_player_if_able ability")
+
+    def player_you(self, c: list[Any]) -> str:
+        return "you"
+
+    def player_other(self, c: list[Any]) -> str:
+        return "other"
+
+    def gains(self, c: list[Any]) -> Pred:
+        return Pred(keywords=tuple(c[-1]))
+
+    def gains_quoted(self, c: list[Any]) -> Pred:
+        return self._read_quoted(str(c[-1]).strip('"'))
+
+    def gains_kw_quoted(self, c: list[Any]) -> Pred:
+        quoted = self._read_quoted(str(c[-1]).strip('"'))
+        kws = next(x for x in c if isinstance(x, list))
+        return Pred(keywords=(*kws, *quoted.keywords), abilities=quoted.abilities)
+
+    def gains_choice(self, c: list[Any]) -> Pred:
+        raise Unreadable("a choice of keywords: write the chosen keyword into the text")
+
+    def gains_unknown(self, c: list[Any]) -> Pred:
+        raise Unreadable("gains abilities the text does not list")
+
+    def loses(self, c: list[Any]) -> Pred:
+        return Pred(loses=tuple(c[-1]))
+
+    def loses_all(self, c: list[Any]) -> Pred:
+        return Pred(loses_all=True)
+
+    def loses_all_other(self, c: list[Any]) -> Pred:
+        raise Unreadable("loses all other abilities: which abilities remain depends on the order of the effects "
+                         "(613.1f); give the result as keywords and abilities")
+
+    def is_with(self, c: list[Any]) -> Pred:
+        """"Is a 4/4 creature with indestructible": the board gives its types and P/T; the keywords are the meaning."""
+        return Pred(keywords=tuple(next(x for x in c if isinstance(x, list))))
+
+    def base_pt(self, c: list[Any]) -> Pred:
+        return Pred(pt=True)
+
+    def cant_gain(self, c: list[Any]) -> Pred:
+        return Pred(loses=tuple(c[-1]), cant_gain=True)
+
+    def is_something(self, c: list[Any]) -> Pred:
+        return Pred(pt=True)
+
+    def pt_change(self, c: list[Any]) -> Pred:
+        return Pred(pt=True)
+
+    def damage_by_toughness(self, c: list[Any]) -> Pred:
+        return self._ab(Simple(kind="damage_by_toughness"))
+
+    def assigns_no_damage(self, c: list[Any]) -> Pred:
+        return self._ab(Simple(kind="assigns_no_combat_damage"))
+
+    def indestructible(self, c: list[Any]) -> Pred:
+        return Pred(keywords=("indestructible",))
