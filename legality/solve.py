@@ -335,7 +335,13 @@ class _Search:
         # Restrictions with a floor (Orcish Conscripts: "unless at least two other creatures block"; "can't be
         # blocked except by three or more"): the counts they allow on their groups are not all those up to some
         # ceiling, so a declaration can break them by choosing too little as well as too much.
-        self.floored = [(trigger, groups, domain) for trigger, groups, domain, _ in self.restrictions
+        # Each with the union of its groups and whether it allows none of them (menace: "0 or 2+"): such a one
+        # can't be stranded while nothing of its groups is chosen, which settles most nodes at a glance.
+        # One that asks only for at least one of its groups (Mogg Flunkies, "can't block alone") is stranded exactly
+        # when none is reachable.
+        self.floored = [(trigger, groups, sum(groups), any(lo == 0 for lo, _ in domain),
+                         len(domain) == 1 and domain[0][0] == 1 and domain[0][1] >= len(groups), domain)
+                        for trigger, groups, domain, _ in self.restrictions
                         if not _prefix(domain, sum(map(bool, groups)))]
         self.capped: list[list[int]] = [[] for _ in self.order]
         for k, (trigger, groups, _, ceiling) in enumerate(self.restrictions):
@@ -397,8 +403,15 @@ class _Search:
         by any declaration between ``chosen`` and ``avail``: no count it allows lies between the groups chosen
         and the groups still reachable (509.1b-c; the count only grows from the first and stays below the
         second). No such declaration is valid, so the search need not go on."""
-        for trigger, groups, domain in self.floored:
-            if trigger is None or trigger & chosen:
+        for trigger, groups, union, none_allowed, one_or_more, domain in self.floored:
+            if none_allowed and not chosen & union:
+                continue
+            if trigger is not None and not trigger & chosen:
+                continue
+            if one_or_more:
+                if not avail & union:
+                    return True
+            else:
                 least = sum(map(bool, map(chosen.__and__, groups)))
                 most = sum(map(bool, map(avail.__and__, groups)))
                 if not any(lo <= most and least <= hi for lo, hi in domain):
