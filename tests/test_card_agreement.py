@@ -22,6 +22,8 @@ HANDLED_BY_NAME = {"flying", "reach", "shadow", "horsemanship", "fear", "intimid
                    "trample", "trample over planeswalkers", "deathtouch", "first strike", "double strike",
                    "lifelink", "infect", "wither", "banding", "indestructible"}
 """Keywords the engine applies by name (blocks.py, damage/) rather than through an ability object."""
+HANDLED_WITH_NUMBER = {"toxic"}
+"""Keywords with a number the damage step applies by name (702.164c: toxic N gives N poison counters)."""
 GIVEN_AS_EFFECTS = {"provoke"}
 """Triggered keywords whose result the board gives as an effect once resolved (702.39a: provoke's block)."""
 
@@ -47,9 +49,10 @@ def test_card_and_check_agree(card: Any) -> None:
             continue
         for kw in r.keywords:
             assert kw in traits.keywords and is_known_keyword(kw), (card.name, kw)
-            assert (kw in HANDLED_BY_NAME | GIVEN_AS_EFFECTS or keyword_abilities(kw, "", "", "")
-                    or not is_combat(kw)), (card.name, kw)
-        own = [s.ability for s in traits.abilities]
+            assert (kw in HANDLED_BY_NAME | GIVEN_AS_EFFECTS or kw.split(" ")[0] in HANDLED_WITH_NUMBER
+                    or keyword_abilities(kw, "", "", "") or not is_combat(kw)), (card.name, kw)
+        # a creature's own abilities, and its effects on combat damage (prevention, redirection: damage/events.py)
+        own = [s.ability for s in traits.abilities] + [e.ability for e in game.damage_effects]
         for ab in r.abilities:
             if ab.kind not in ("grant", "if", "max_attackers", "max_blockers_total"):
                 assert ab in own, (card.name, ab)
