@@ -309,7 +309,10 @@ def build_game(board: Board) -> Game:
                     if note:
                         warnings.append(note)
                     continue
-                if r.status == "not understood" or r.event:
+                if r.status == "not understood" and r.damage_only and step != STEPS[2]:
+                    warnings.append(f"{p.name} ({p.id}): {r.sentence!r} is not read ({r.note}), but it can change "
+                                    "only what combat damage does, not this declaration (508.1, 509.1)")
+                elif r.status == "not understood" or r.event:
                     unread.append(f"{p.name} ({p.id}): {r.sentence!r}: {r.note}")
                 elif where == "target":
                     unread.append(f"{p.name} ({p.id}): {r.sentence!r}: targets a creature; give the result as an "
@@ -344,7 +347,11 @@ def build_game(board: Board) -> Game:
             ctx = Context(x=e.x, hand_size=hand.get(e.controller), source_id=e.source_id, name=e.source)
             for r in read(e.text, e.source, ctx):
                 if r.status == "not understood":
-                    unread.append(f"effect {e.source!r}: {r.sentence!r}: {r.note}")
+                    if r.damage_only and step != STEPS[2]:
+                        warnings.append(f"effect {e.source!r}: {r.sentence!r} is not read ({r.note}), but it can "
+                                        "change only what combat damage does, not this declaration (508.1, 509.1)")
+                    else:
+                        unread.append(f"effect {e.source!r}: {r.sentence!r}: {r.note}")
                     continue
                 on_damage = bool(r.abilities) and all(isinstance(a, (PreventDamage, ModifyDamage)) for a in r.abilities)
                 if r.status == "understood" and r.note.startswith("target") and not (damage_targets if on_damage

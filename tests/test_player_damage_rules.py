@@ -104,3 +104,34 @@ def test_the_readings() -> None:
                      "turn.", "Seht's Tiger")
     assert choice.kind == "triggered"  # its result (a colour chosen) is given as an effect, as above
     assert [x.abilities[0].kind for x in read(MELIRA, "Melira, Sylvok Outcast")[:2]] == ["cant_get_counters"] * 2
+
+
+DAMAGE_ONLY = [
+    ("Platinum Angel", "You can't lose the game and your opponents can't win the game."),
+    ("Argothian Pixies", "Prevent all damage that would be dealt to this creature by artifact creatures."),
+    ("Worship", "If you control a creature, damage that would reduce your life total to less than 1 reduces it to 1 "
+                "instead."),
+    ("Platinum Emperion", "Your life total can't change."),
+]
+
+
+def test_text_that_changes_only_what_damage_does_leaves_declarations_decided() -> None:
+    """508.1, 509.1: which attacks and blocks are legal depends on restrictions, requirements and costs; prevention,
+    life totals and who loses the game change only the results of combat damage (615, 120.3, 704.5a; 810.8a's
+    Platinum Angel example). Such a sentence, not understood, leaves a block verdict decided (with a note) and a
+    damage verdict on the same board undecided."""
+    for card, text in DAMAGE_ONLY:
+        (r,) = read(text, card)
+        assert r.status == "not understood" and r.damage_only, card
+        perms = [_perm("x", card, "B", 2, 2, text), GOBLIN]
+        blocks = _board(perms, [], [("goblin", "B")], [("x", "goblin")])
+        del blocks["damage"]
+        verdict = check(parse_board(blocks))
+        assert verdict.legal is True and any(card in n and "only what combat damage does" in n
+                                             for n in verdict.notes), card
+        damage = check(parse_board(_board(perms, [], [("goblin", "B")], [("x", "goblin")])))
+        assert damage.legal is None and any(text.lower()[:25] in u for u in damage.not_understood), card
+    # a sentence that also speaks of what a declaration depends on stays unread everywhere
+    (okk,) = read("As long as this creature is untapped, it can't block and prevent all damage that would be dealt "
+                  "to it.", "Made-up Wall")
+    assert not okk.damage_only

@@ -47,6 +47,10 @@ class Reading:
     template: str = ""
     event: str = ""
     kind: AbilityKind = "static"
+    damage_only: bool = False
+    """Not understood, but it can change only what combat damage does (prevention, redirection, life and counters,
+    who loses: 615, 614, 120.3, 704.5), never which attacks or blocks are legal: a verdict on a declaration does
+    not depend on it; a damage verdict does."""
 
 
 def normalise(text: str, name: str | None) -> str:
@@ -207,10 +211,31 @@ def read_ability_sentence(s: str, kind: AbilityKind, ctx: Context) -> Reading:
     that changes the results of combat damage is not understood instead."""
     reading = _read_by_kind(s, kind, ctx)
     if kind == "static" and reading.status == "no combat meaning" and DAMAGE_RESULTS.search(s):
-        return replace(reading, status="not understood", note="it changes what combat damage does (life lost or "
-                       "gained, counters, losing the game: 120.3, 702.15b, 704.5a-c), which the checker doesn't read "
-                       "in this form")
+        reading = replace(reading, status="not understood", note="it changes what combat damage does (life lost or "
+                          "gained, counters, losing the game: 120.3, 702.15b, 704.5a-c), which the checker doesn't "
+                          "read in this form")
+    if kind == "static" and reading.status == "not understood" and damage_only(s):
+        reading = replace(reading, damage_only=True)
     return reading
+
+
+DAMAGE_WORDS = re.compile(r"\b(?:prevent(?:ed)?|damage that would|would deal (?:combat )?damage|would be dealt damage|"
+                          r"is dealt to [^.]* instead|life totals?|(?:lose|win) the game|(?:gain|lose) life|"
+                          r"poison counters|-1/-1 counters put on|can't get counters)\b")
+BEARS_ON_DECLARATIONS = re.compile(r"[+-]\d+/[+-]\d+|[+-]x/[+-]x|\b(?:power|toughness|is a|are|becomes?|has|have|"
+                                   r"gains?(?! life)|loses?(?! (?:the game|life))|get|gets|unless|pays?|costs?)\b")
+
+
+def damage_only(sentence: str) -> bool:
+    """Whether a sentence is only about what damage does: it names prevention, redirection, life totals, poison or
+    losing the game, and nothing a declaration's legality can depend on (no other combat word, no power, toughness,
+    types, abilities gained or costs: 508.1, 509.1). Such a sentence never makes a verdict on attacks or blocks
+    undecided; the damage step still needs it."""
+    body = lexicon.strip_ability_word(sentence)[1]
+    if not DAMAGE_WORDS.search(body) or BEARS_ON_DECLARATIONS.search(body):
+        return False
+    rest = re.sub(r"\b(?:combat|damage|prevent(?:ed)?|poison)\b", " ", body)
+    return not has_combat_word(rest)
 
 
 def _read_by_kind(s: str, kind: AbilityKind, ctx: Context) -> Reading:
