@@ -226,12 +226,18 @@ BEARS_ON_DECLARATIONS = re.compile(r"[+-]\d+/[+-]\d+|[+-]x/[+-]x|\b(?:power|toug
                                    r"gains?(?! life)|loses?(?! (?:the game|life))|get|gets|unless|pays?|costs?)\b")
 
 
+AFTER_DAMAGE = re.compile(r"(?:,? and)? remove (?:a|one|that many) \+1/\+1 counters? from (?:it|~)|"
+                          r" while (?:it|~) has a \+1/\+1 counter on it")
+"""Counters removed as the damage is prevented (Phantom Nomad, Ugin's Conjurant): the power and toughness change only
+once combat damage is being dealt, after every declaration."""
+
+
 def damage_only(sentence: str) -> bool:
     """Whether a sentence is only about what damage does: it names prevention, redirection, life totals, poison or
     losing the game, and nothing a declaration's legality can depend on (no other combat word, no power, toughness,
     types, abilities gained or costs: 508.1, 509.1). Such a sentence never makes a verdict on attacks or blocks
     undecided; the damage step still needs it."""
-    body = lexicon.strip_ability_word(sentence)[1]
+    body = AFTER_DAMAGE.sub(" ", lexicon.strip_ability_word(sentence)[1])
     if not DAMAGE_WORDS.search(body) or BEARS_ON_DECLARATIONS.search(body):
         return False
     rest = re.sub(r"\b(?:combat|damage|prevent(?:ed)?|poison)\b", " ", body)
