@@ -112,6 +112,8 @@ DAMAGE_ONLY = [
     ("Worship", "If you control a creature, damage that would reduce your life total to less than 1 reduces it to 1 "
                 "instead."),
     ("Platinum Emperion", "Your life total can't change."),
+    ("Fiendish Duo", "If a source would deal damage to an opponent, it deals double that damage to that player "
+                     "instead."),
     ("Ugin's Conjurant", "If damage would be dealt to Ugin's Conjurant while it has a +1/+1 counter on it, prevent "
                          "that damage and remove that many +1/+1 counters from Ugin's Conjurant."),
 ]

@@ -240,7 +240,7 @@ def damage_only(sentence: str) -> bool:
     body = AFTER_DAMAGE.sub(" ", lexicon.strip_ability_word(sentence)[1])
     if not DAMAGE_WORDS.search(body) or BEARS_ON_DECLARATIONS.search(body):
         return False
-    rest = re.sub(r"\b(?:combat|damage|prevent(?:ed)?|poison)\b", " ", body)
+    rest = re.sub(r"\b(?:combat|damage|prevent(?:ed)?|poison|(?:double|triple) that)\b", " ", body)
     return not has_combat_word(rest)
 
 
