@@ -100,6 +100,8 @@ def _state(board: Board, p: Permanent, state: str) -> bool:
         return p.tapped == (state == "tapped")
     if state == "attacking":
         return any(a.attacker == p.id for a in board.attacks or ())
+    if state == "attacking alone":  # 506.5: it is attacking and no other creature is
+        return [a.attacker for a in board.attacks or ()] == [p.id]
     if state == "blocking":
         return any(b.blocker == p.id for b in board.blocks or ())
     kinds = {"enchanted": {"aura"}, "equipped": {"equipment"}}.get(state, {"aura", "equipment"})

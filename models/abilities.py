@@ -288,7 +288,7 @@ class Condition(Frozen):
     quality: Quality | None = None
     at_least: int | None = Field(default=None, ge=0, le=BOUND)
     at_most: int | None = Field(default=None, ge=0, le=BOUND)
-    state: Literal["tapped", "untapped", "attacking", "blocking", "enchanted", "equipped",
+    state: Literal["tapped", "untapped", "attacking", "attacking alone", "blocking", "enchanted", "equipped",
                    "enchanted or equipped"] | None = None
     negate: bool = False
     counter: str | None = Field(default=None, description="``counters``: the kind of counter (\"+1/+1\", \"charge\")")
