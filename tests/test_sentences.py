@@ -1234,7 +1234,8 @@ STATIC_FORMS: list[Row] = [
      "lifelink counter on it.", "?"),  # 122.1b: a keyword counter
     ("Pouncing Kavu", "If this creature was kicked, it enters with two +1/+1 counters on it and with haste.", "?"),
     ("Fortune Thief", "Damage that would reduce your life total to less than 1 reduces it to 1 instead.", "?"),
-    ("Yuan-Ti Malison", "This creature can't be blocked as long as it's attacking alone.", "if<kind=self,state=attacking alone>(cant_be_blocked)"),
+    ("Yuan-Ti Malison", "This creature can't be blocked as long as it's attacking alone.",
+     "if<kind=self,state=attacking alone>(cant_be_blocked)"),
 ]
 
 SECTIONS: dict[str, list[Row]] = {
