@@ -11,7 +11,7 @@ damage to your creatures marks no damage and puts no -1/-1 counters, and lifelin
 
 from __future__ import annotations
 
-from typing import Any
+from test_prevention import _board, _perm
 
 from legality import check, parse_board, resolve_damage
 from legality.text.read import read
@@ -19,19 +19,6 @@ from legality.text.read import read
 SEHT = "You gain protection from red until end of turn."
 MELIRA = ("You can't get poison counters.\nCreatures you control can't have -1/-1 counters put on them.\n"
           "Creatures your opponents control lose infect.")
-
-
-def _perm(pid: str, name: str, ctl: str, power: int, toughness: int, oracle: str = "", **more: Any) -> dict[str, Any]:
-    return {"id": pid, "name": name, "controller": ctl, "types": ["creature"], "power": power,
-            "toughness": toughness, "oracle": oracle, **more}
-
-
-def _board(perms: list[dict[str, Any]], effects: list[dict[str, Any]], attacks: list[tuple[str, str]],
-           blocks: list[tuple[str, str]]) -> dict[str, Any]:
-    return {"version": 1, "active_player": "A", "players": [{"id": "A", "life": 20}, {"id": "B", "life": 20}],
-            "permanents": perms, "effects": effects,
-            "attacks": [{"attacker": a, "target": t} for a, t in attacks],
-            "blocks": [{"blocker": b, "attacker": a} for b, a in blocks], "damage": []}
 
 
 GOBLIN = _perm("goblin", "Raging Goblin", "A", 1, 1, colors=["R"])

@@ -15,7 +15,7 @@ from typing import Literal
 
 from legality.damage.combat import Combat, State
 from legality.match import MatchContext, matches
-from models.abilities import ModifyDamage, PlayerProtection, PreventDamage, Protection, RedirectDamage
+from models.abilities import ModifyDamage, PlayerProtection, PreventDamage, Protection, Quality, RedirectDamage
 
 MAX_ORDERED = 4
 """Effects (or sources under one shield) whose orders are all tried; past that, the order given is used and the
@@ -79,17 +79,21 @@ def _matches(combat: Combat, ab: PreventDamage | ModifyDamage, holder: str | Non
         ab.dealt_to == "you" and target == you) or (ab.dealt_to == "player" and target in players)
     if not (to_ok and (ab.dealt_by == "any" or (ab.dealt_by == "it" and source == holder))):
         return False
-    if isinstance(ab, PreventDamage) and (ab.by_quality is not None or ab.to_quality is not None):
-        game = combat.game
-        ctx = MatchContext.of(game.board).for_source(you, None)
-        if ab.by_quality is not None and not matches(ab.by_quality, game.perms[source], game.traits[source].keywords,
-                                                     ctx):
+    if isinstance(ab, PreventDamage):
+        if ab.by_quality is not None and not _has(combat, ab.by_quality, you, source):
             return False
         if ab.to_quality is not None:
-            if target not in game.perms or target not in game.traits:
-                return False
-            return matches(ab.to_quality, game.perms[target], game.traits[target].keywords, ctx)
+            return _has(combat, ab.to_quality, you, target)
     return True
+
+
+def _has(combat: Combat, quality: Quality, you: str, pid: str) -> bool:
+    """Whether permanent ``pid`` (a player never does) has ``quality``, measured for an effect controlled by ``you``."""
+    game = combat.game
+    if pid not in game.perms or pid not in game.traits:
+        return False
+    ctx = MatchContext.of(game.board).for_source(you, None)
+    return matches(quality, game.perms[pid], game.traits[pid].keywords, ctx)
 
 
 def _protection_from(combat: Combat, target: str, source: str) -> bool:
@@ -110,11 +114,7 @@ def _protection_from(combat: Combat, target: str, source: str) -> bool:
 
 def _player_protected(combat: Combat, ab: PlayerProtection, you: str, source: str) -> bool:
     """702.16e for a player: the source has the quality ``you`` has protection from (or it is from everything)."""
-    if ab.everything or ab.quality is None:
-        return True
-    game = combat.game
-    ctx = MatchContext.of(game.board).for_source(you, None)
-    return matches(ab.quality, game.perms[source], game.traits[source].keywords, ctx)
+    return ab.everything or ab.quality is None or _has(combat, ab.quality, you, source)
 
 
 def unpreventable(combat: Combat) -> bool:
