@@ -387,8 +387,7 @@ CONDITIONS: list[Row] = [
     ("Unchained Berserker", "Unchained Berserker gets +2/+0 as long as it's attacking.", "-"),
     ("Rampaging Cyclops", "Rampaging Cyclops gets -2/-0 as long as two or more creatures are blocking it.", "-"),
     ("Teferi's Sentinel", "As long as you control a Teferi planeswalker, Teferi's Sentinel gets +4/+0.", "-"),
-    gap("Sea Legs", "Enchanted creature gets +0/+2 as long as it's a Pirate. Otherwise, it gets -2/-0.", "- | -",
-        "'Otherwise, ...' after a condition is not read yet"),
+    ("Sea Legs", "Enchanted creature gets +0/+2 as long as it's a Pirate. Otherwise, it gets -2/-0.", "- | -"),
     # the city's blessing (702.131c) is a fact of the player the board gives ("designations")
     ("Storm Fleet Swashbuckler", "Storm Fleet Swashbuckler has double strike as long as you have the city's "
      "blessing.", "if<designation=city's blessing,kind=designation>(kw:double strike)"),
@@ -417,7 +416,7 @@ CONDITIONS: list[Row] = [
     ("Trollbred Guardian", "Each creature you control with a +1/+1 counter on it has trample.",
      "grant<you>[counter=+1/+1](kw:trample)"),  # 122.1: counters are a fact the board gives
     ("Painter's Servant", "All cards that aren't on the battlefield, spells, and permanents are the chosen color in "
-     "addition to their other colors.", "?"),  # a choice made as it entered: no field yet
+     "addition to their other colors.", "-"),  # colors (105.2, 613.1d) are values the board gives, like types
     # damage prevention (615) is not modelled yet: the damage it changes is combat damage too
     ("Argothian Treefolk", "Prevent all damage that would be dealt to Argothian Treefolk by artifact sources.", "?"),
     ("Daunting Defender", "If a source would deal damage to a Cleric creature you control, prevent 1 of that "
@@ -864,9 +863,8 @@ DAMAGE: list[Row] = [
     ("True-Name Nemesis", "True-Name Nemesis has protection from the chosen player.", "?"),
     ("Teferi's Protection", "Until your next turn, your life total can't change and you gain protection from "
      "everything.", "?"),
-    gap("Vines of Vastwood", "Target creature can't be the target of spells or abilities your opponents control this "
-     "turn.", "-",
-     'a targeting restriction, not understood'),
+    ("Vines of Vastwood", "Target creature can't be the target of spells or abilities your opponents control this "
+     "turn.", "-"),  # 115.4: a target is no part of a declaration
     # noncombat damage only: no bearing on combat damage (510.2)
     # prevention of noncombat damage only (615.1): the combat damage step's damage is combat damage (510.2)
     ("Tajic, Legion's Edge", "Prevent all noncombat damage that would be dealt to other creatures you control.", "-"),
@@ -1128,8 +1126,7 @@ NONCOMBAT: list[Row] = [
     ("Experimental Frenzy", "You can't play cards from your hand.", "-"),
     ("Nullhide Ferox", "You can't cast noncreature spells.", "-"),
     ("Rule of Law", "Each player can't cast more than one spell each turn.", "-"),
-    gap("The Immortal Sun", "Players can't activate planeswalkers' loyalty abilities.", "-",
-     'a rule for players, not understood'),
+    ("The Immortal Sun", "Players can't activate planeswalkers' loyalty abilities.", "-"),  # 606.3
     ("Silent Gravestone", "Cards in graveyards can't be the targets of spells or abilities.", "-"),  # 115.1
     ("Damping Sphere", "Each spell a player casts costs {1} more to cast for each other spell that player has cast "
      "this turn.", "-"),
@@ -1139,8 +1136,7 @@ NONCOMBAT: list[Row] = [
     gap("Blood Sun", "All lands lose all abilities except mana abilities.", "-",
      'lands losing abilities, not understood'),
     ("Chromatic Lantern", "Lands you control have \"{T}: Add one mana of any color.\"", "-"),
-    gap("Gift of Paradise", "Enchanted land has \"{T}: Add two mana of any one color.\"", "-",
-        "an ability granted to a land is not read yet"),
+    ("Gift of Paradise", "Enchanted land has \"{T}: Add two mana of any one color.\"", "-"),  # 605.1a
     ("Rat Colony", "A deck can have any number of cards named Rat Colony.", "-"),  # 100.2a: outside the game
     ("Azor, the Lawbringer", "When Azor, the Lawbringer enters the battlefield, each opponent can't cast instant or "
      "sorcery spells during that player's next turn.", "-"),
@@ -1238,6 +1234,54 @@ STATIC_FORMS: list[Row] = [
      "if<kind=self,state=attacking alone>(cant_be_blocked)"),
 ]
 
+# ------------------------------------------------------------------------------------------------
+# Static sentences with no word of combat. A declaration's legality depends on the creatures' abilities (named by
+# combat words or combat keywords), their characteristics and state (given on the board: 613 applied) and the rules
+# of 508-509; combat damage on 510 and what it results in (704.5). A static ability that names none of these can't
+# change a declaration or its damage: "-". But words the checker doesn't know (a keyword it has no entry for, a
+# grant of something other than known keywords) may say anything: "?". So may words of damage's results (life,
+# destroy, counters put on), which keep their own forms.
+NO_COMBAT_WORDS: list[Row] = [
+    ("Damia, Sage of Stone", "Skip your draw step.", "-"),  # 504.1: a step outside combat
+    ("Cecily, Haunted Mage", "Your maximum hand size is eleven.", "-"),  # 402.2
+    ("Council of Reeds", "The \"legend rule\" doesn't apply to creatures you control.", "-"),  # 704.5j
+    ("Leonin Arbiter", "Players can't search libraries.", "-"),  # 701.23
+    ("Smoke", "Players can't untap more than one creature during their untap steps.", "-"),  # 502.3: tapped is state
+    ("Magus of the Moon", "Nonbasic lands are Mountains.", "-"),  # 305.7: land types are values the board gives
+    ("Laughing Jasper Flint", "Creatures you control but don't own are Mercenaries in addition to their other types.",
+     "-"),  # 205.3m: creature types, given on the board
+    ("Fear of Sleep Paralysis", "Stun counters can't be removed from permanents your opponents control.", "-"),  # 122.1d
+    ("Bureau Headmaster", "Equip abilities you activate cost {1} less to activate.", "-"),  # 602.2b
+    ("Wild-Magic Sorcerer", "The first spell you cast from exile each turn has cascade.", "-"),  # 702.85: a spell's
+    ("Mercenary Informer", "Mercenary Informer can't be the target of black spells or abilities from black sources.",
+     "-"),  # 115.4
+    # words whose meaning the checker can't tell: a keyword it doesn't know, a grant of the unknown
+    ("Earl of Squirrel", "Squirrellink", "?"),
+    ("Kozilek, Compleated", "Annihinfect", "?"),
+    ("Sliver of Hope", "Slivers you control have hope.", "?"),  # its reminder: damage prevention (615)
+    ("Volrath's Shapeshifter", "As long as the top card of your graveyard is a creature card, Volrath's Shapeshifter "
+     "has the full text of that card and has the text \"{2}: Discard a card.\"", "?"),  # 613.1a: any ability
+    ("Benalish Commander", "X can't be 0.", "-"),  # 107.3: a value chosen while casting
+    ("Maralen of the Mornsong", "Players can't draw cards.", "-"),  # 121.1
+    ("Revelation", "Players play with their hands revealed.", "-"),  # 402.3
+    ("Hish of the Snake Cult", "Nagas and Serpents you control are Snakes.", "-"),  # 205.3m, given on the board
+    ("Karlov Watchdog", "Permanents your opponents control can't be turned face up during your turn.", "-"),  # 708.8
+    ("Goblin Brawler", "Goblin Brawler can't be equipped.", "-"),  # 301.5c: what is attached is on the board
+    ("Sharkey, Tyrant of the Shire", "Activated abilities of lands your opponents control can't be activated unless "
+     "they're mana abilities.", "-"),  # 602.5
+    ("Taigam, Ojutai Master", "Instant, sorcery, and Dragon spells you control can't be countered.", "-"),  # 701.6
+    ("Tajuru Preserver", "Spells and abilities your opponents control can't cause you to sacrifice permanents.",
+     "-"),  # 701.21
+    ("Harbinger of the Seas", "Nonbasic lands are Islands.", "-"),  # 305.7
+    ("Brago's Representative", "While voting, you get an additional vote.", "-"),  # 701.38
+    gap("The Second Doctor", "Players have no maximum hand size.", "-",
+        "'have' followed by something other than keywords is kept unread whatever it names"),
+    ("Frenzied Saddlebrute", "All creatures can attack your opponents and planeswalkers your opponents control as "
+     "though those creatures had haste.", "?"),  # 302.6 for attacking only: the vocabulary has no such grant
+    # damage's results keep their own forms (120.3, 704.5a): never "-" by the absence of combat words
+    ("Forsaken Wastes", "Players can't gain life.", "?"),
+]
+
 SECTIONS: dict[str, list[Row]] = {
     "creature types": TYPES,
     "composed selectors": SELECTORS,
@@ -1249,6 +1293,7 @@ SECTIONS: dict[str, list[Row]] = {
     "keyword lines": KEYWORDS,
     "no combat meaning": NONCOMBAT,
     "static forms without combat bearing": STATIC_FORMS,
+    "static sentences with no word of combat": NO_COMBAT_WORDS,
 }
 ROWS: list[Row] = [row for rows in SECTIONS.values() for row in rows]
 

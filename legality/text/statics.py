@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from legality.text.terms import has_combat_word
+from legality.text.terms import COMBAT_WORDS, has_combat_word
 
 PT_NOTE = "changes power/toughness or other values: give the current values on the board"
 
@@ -218,4 +218,73 @@ def no_bearing_unparsed(sentence: str) -> str | None:
                 "declaration or combat damage happens while it applies")
     if _pt_only(sentence):
         return f"changes only power and toughness (613.4b, 613.4c), whatever its subject or condition: {PT_NOTE}"
+    if not names_combat(sentence) and not DAMAGE_RESULT_WORDS.search(sentence) and not KEYWORDISH.match(sentence) \
+            and RULES_VERBS.search(sentence) and not _grants_unknown(sentence):
+        return NAMES_NOTHING_OF_COMBAT
     return None
+
+
+KEYWORDISH = re.compile(r"^[a-z'—-]+(?: [a-z'—-]+)?(?: (?:\{[^}]+\}|\d+|x\b).*)?$")
+"""A line of one or two words, with a cost or number or none: the shape of a keyword (702), which may be one the
+checker doesn't know ("annihinfect", "squirrellink"): its words can't say whether it bears on combat."""
+
+RULES_VERBS = re.compile(
+    r"\b(?:is|are|isn't|aren't|be|can|can't|cannot|may|has|have|had|gets?|gains?|enters?|escapes?|becomes?|costs?|"
+    r"counts?|apply|applies|remain|reduces?|produces?|skip|spent|spend|cast|play|take|contains|vote|untap|"
+    r"removed?|draw|draws|search|turn|turned|reveal|exile|do|does|don't|doesn't|would|trigger)\b")
+"""The verbs of rules text that static abilities use: a sentence without one ("Frobnicate the wibble") is in words
+the checker doesn't know, which may say anything."""
+
+GRANTED = re.compile(r"\b(?:has|have|gains?)\b (?P<what>.+?)(?= as long as | if | unless | during |$)")
+ITEMS = re.compile(r",? and |, |,$")
+
+
+def _grants_unknown(sentence: str) -> bool:
+    """Whether a sentence gives something other than keywords the lexicon knows ("slivers you control have hope",
+    "~ has the full text of that card"): what that is can't be told from its words. Abilities in quotation marks
+    are set aside here: an activated or triggered one changes nothing until it resolves, and a static one granted
+    in quotes names its combat words like any other."""
+    from legality.text import lexicon
+
+    names = {k.name for k in lexicon.keywords()}
+    for m in GRANTED.finditer(re.sub(r'"[^"]*"', "", sentence)):
+        for item in (i.strip() for i in ITEMS.split(m["what"])):
+            if item and not lexicon.keyword_line(item) and not any(item == n or item.startswith(n + " ")
+                                                                     for n in names):
+                return True
+    return False
+
+
+NAMES_NOTHING_OF_COMBAT = (
+    "names nothing of combat (no attack, block, combat damage, requirement or combat keyword; 508.1, 509.1, 510.1): "
+    "it can change only what the board gives as values (types, colors, power/toughness, control, counters, "
+    "tapped) or what happens outside combat")
+"""Why a static sentence the grammar can't read, with no word of combat, still can't bear on a declaration or its
+damage: a declaration's legality depends only on the creatures' abilities, their characteristics and state and the
+rules of 508-509 (each named by a combat word or given on the board); combat damage likewise (510)."""
+
+DAMAGE_RESULT_WORDS = re.compile(r"\b(?:destroy\w*|regenerat\w*|die|dies|lethal|life|lose|loses|lost|win|wins|"
+                                 r"poison\w*|counters? (?:put|placed) on|can't have counters)\b")
+"""Words of what combat damage results in (704.5a-c, 704.5f-g, 701.8, 701.19): such a sentence is never judged by
+its words alone, even with no combat word."""
+
+ABILITIES_OUTSIDE_COMBAT = re.compile(
+    r"\b(?:(?:activated|triggered|mana|loyalty|equip|exhaust|power-up|room|crew|station|saddle) abilit(?:y|ies)|"
+    r"spells? (?:or|and|and/or) abilit(?:y|ies)(?: [a-z ,]*? (?:control|from [a-z ]+ sources))?|"
+    r"activate abilit(?:y|ies)|abilit(?:y|ies) (?:you|your opponents|an opponent|"
+    r"players|each player) activates?)\b")
+"""Phrases of "ability" that speak only of activating, triggering, costs or targets (602, 603, 115): an activated or
+triggered ability changes nothing until it resolves (602.2, 603.3), and a target is no part of a declaration."""
+
+
+def names_combat(sentence: str) -> bool:
+    """Whether a sentence names anything of combat: a combat word (``terms.COMBAT_WORDS``) or a combat keyword, a
+    keyword of several words only whole ("first" alone names nothing; "first strike" does), once the phrases of
+    activated and triggered abilities are set aside."""
+    from legality.text import lexicon
+
+    body = ABILITIES_OUTSIDE_COMBAT.sub(" ", sentence)
+    names = [k.name for k in lexicon.keywords() if k.combat]
+    if any(re.search(rf"\b{re.escape(n)}\b", body) for n in names):
+        return True
+    return re.search(r"\b(?:" + "|".join(COMBAT_WORDS) + r")\b", body) is not None
