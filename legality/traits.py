@@ -230,6 +230,17 @@ def names_source(readings: tuple[Reading, ...]) -> bool:
     return any(mentions(a.model_dump()) for r in readings for a in r.abilities)
 
 
+KEYWORD_COUNTERS = ("flying", "first strike", "double strike", "deathtouch", "exalted", "haste", "hexproof",
+                    "indestructible", "lifelink", "menace", "reach", "shadow", "trample", "vigilance")
+"""The keywords a keyword counter can be (122.1b): a permanent with such a counter has that keyword (613.1f)."""
+
+
+def keyword_counters(p: Permanent) -> list[str]:
+    """The keywords a permanent has from keyword counters on it (122.1b), in the order of ``KEYWORD_COUNTERS``."""
+    counts = {k.strip().lower(): n for k, n in (p.counters or {}).items()}
+    return [kw for kw in KEYWORD_COUNTERS if counts.get(kw, 0) > 0]
+
+
 def build_game(board: Board) -> Game:
     """Work out every creature's traits from all sources (abilities stage of the pipeline)."""
 
@@ -299,6 +310,8 @@ def build_game(board: Board) -> Game:
             holder = attached
         for kw in p.keywords:
             own_kw[holder].append((_norm(kw), p.name, p.id, p.controller))
+        for kw in keyword_counters(p):
+            own_kw[p.id].append((kw, f"{p.name}'s {kw} counter", p.id, p.controller))
         text: list[tuple[str, Ability]] = []
         text_keywords: list[tuple[str, str]] = []
         if p.oracle and p.oracle.strip():

@@ -1227,7 +1227,7 @@ STATIC_FORMS: list[Row] = [
     # alike, but they can change combat damage or a declaration: they stay not understood
     ("Rampaging Ferocidon", "Menace\nPlayers can't gain life.", "kw:menace | ?"),  # lifelink's gain (702.15b, 119.7)
     ("Dust Animus", "If you control five or more untapped lands, this creature enters with two +1/+1 counters and a "
-     "lifelink counter on it.", "?"),  # 122.1b: a keyword counter
+     "lifelink counter on it.", "-"),  # 122.1b: the board gives the counters, the checker the keyword they give
     ("Pouncing Kavu", "If this creature was kicked, it enters with two +1/+1 counters on it and with haste.", "?"),
     ("Fortune Thief", "Damage that would reduce your life total to less than 1 reduces it to 1 instead.", "?"),
     ("Yuan-Ti Malison", "This creature can't be blocked as long as it's attacking alone.",
@@ -1278,6 +1278,12 @@ NO_COMBAT_WORDS: list[Row] = [
         "'have' followed by something other than keywords is kept unread whatever it names"),
     ("Frenzied Saddlebrute", "All creatures can attack your opponents and planeswalkers your opponents control as "
      "though those creatures had haste.", "?"),  # 302.6 for attacking only: the vocabulary has no such grant
+    # counters put on it as it enters: the board gives them, a keyword counter its keyword (122.1b)
+    ("Myojin of Cryptic Dreams", "Myojin of Cryptic Dreams enters with an indestructible counter on it if you cast it "
+     "from your hand.", "-"),
+    ("Kappa Tech-Wrecker", "Kappa Tech-Wrecker enters with a deathtouch counter on it.", "-"),
+    ("Wingfold Pteron", "Wingfold Pteron enters with your choice of a flying counter or a hexproof counter on it.",
+     "-"),
     # damage's results keep their own forms (120.3, 704.5a): never "-" by the absence of combat words
     ("Forsaken Wastes", "Players can't gain life.", "?"),
 ]

@@ -218,11 +218,24 @@ def no_bearing_unparsed(sentence: str) -> str | None:
                 "declaration or combat damage happens while it applies")
     if _pt_only(sentence):
         return f"changes only power and toughness (613.4b, 613.4c), whatever its subject or condition: {PT_NOTE}"
+    if ENTERS_WITH_COUNTERS.match(sentence):
+        return ("puts counters on it as it enters (614.1c): the board gives the counters on it, and a keyword counter "
+                "there gives its keyword (122.1b)")
     if not names_combat(sentence) and not DAMAGE_RESULT_WORDS.search(sentence) and not KEYWORDISH.match(sentence) \
             and RULES_VERBS.search(sentence) and not _grants_unknown(sentence):
         return NAMES_NOTHING_OF_COMBAT
     return None
 
+
+_COUNTER_KIND = (r"(?:\+1/\+1|flying|first strike|double strike|deathtouch|exalted|haste|hexproof|indestructible|"
+                 r"lifelink|menace|reach|shadow|trample|vigilance)")
+_COUNTER = rf"(?:a|an|one|two|three|four|five|six|x|\d+) {_COUNTER_KIND} counters?"
+ENTERS_WITH_COUNTERS = re.compile(
+    rf"^(?:if [^,]+, )?(?:~|it) enters with (?:your choice of )?{_COUNTER}(?:(?:,| and| or|, and|, or) {_COUNTER})*"
+    rf" on (?:it|him|her)(?: if [^,]+)?$")
+"""+1/+1 and keyword counters put on a permanent as it enters ("~ enters with an indestructible counter on it",
+"with your choice of a flying counter or a hexproof counter on it"): counters the board gives once it is there
+(122.1b, the keywords of keyword counters; the checker applies them from the board's ``counters``)."""
 
 KEYWORDISH = re.compile(r"^[a-z'—-]+(?: [a-z'—-]+)?(?: (?:\{[^}]+\}|\d+|x\b).*)?$")
 """A line of one or two words, with a cost or number or none: the shape of a keyword (702), which may be one the
