@@ -1284,6 +1284,11 @@ NO_COMBAT_WORDS: list[Row] = [
     ("Kappa Tech-Wrecker", "Kappa Tech-Wrecker enters with a deathtouch counter on it.", "-"),
     ("Wingfold Pteron", "Wingfold Pteron enters with your choice of a flying counter or a hexproof counter on it.",
      "-"),
+    # unleash (702.98a): "it can't block as long as it has a +1/+1 counter on it"; entering with the counter is how
+    # it entered, and the board gives its counters
+    ("Rakdos Cackler", "Unleash (You may have this creature enter with a +1/+1 counter on it. It can't block as long "
+     "as it has a +1/+1 counter on it.)", "if<at_least=1,counter=+1/+1,kind=counters>(cant_block)"),
+    ("Rakdos Drake", "Flying\nUnleash", "kw:flying | if<at_least=1,counter=+1/+1,kind=counters>(cant_block)"),
     # damage's results keep their own forms (120.3, 704.5a): never "-" by the absence of combat words
     ("Forsaken Wastes", "Players can't gain life.", "?"),
 ]

@@ -23,7 +23,7 @@ from legality.text.parse import ParseFailure, parse
 from legality.text.statics import no_bearing, no_bearing_unparsed
 from legality.text.terms import has_combat_word
 from legality.text.tree import Clause, NoCombat, Placed, Pred, Selector, Sentence, Unread
-from models.abilities import Ability, Condition, Grant, If, Loses
+from models.abilities import Ability, CantBlock, Condition, Grant, If, Loses
 
 Status = Literal["understood", "no combat meaning", "not understood"]
 Where = Literal["self", "target", "attached", "global"]
@@ -314,16 +314,27 @@ def read_quoted(text: str, ctx: Context) -> Pred:
 
 # ------------------------------------------------------------------------------------------- compile
 
+KEYWORD_STATICS: dict[str, Ability] = {
+    "unleash": If(kind="if", condition=Condition(kind="counters", counter="+1/+1", at_least=1,
+                                                 text="it has a +1/+1 counter on it (702.98a)"),
+                  abilities=(CantBlock(kind="cant_block"),)),
+}
+"""Keywords that stand for a static ability the vocabulary states directly: unleash, "this permanent can't block as
+long as it has a +1/+1 counter on it" (702.98a; its other ability, entering with a counter, is how it entered: the
+board gives its counters)."""
+
 PT_NOTE = "changes power/toughness or other values: give the current values on the board"
 
 
 def compile_sentence(s: str, tree: Sentence) -> Reading:
     """The typed tree of a sentence → its reading (status, keywords, abilities, where they go)."""
     if tree.form == "keywords":
-        unknown = [k for k in tree.keywords if not is_known_keyword(k)]
+        statics = tuple(KEYWORD_STATICS[k] for k in tree.keywords if k in KEYWORD_STATICS)
+        listed = tuple(k for k in tree.keywords if k not in KEYWORD_STATICS)
+        unknown = [k for k in listed if not is_known_keyword(k)]
         if unknown:
             return Reading(s, "not understood", note=f"keyword(s) not known to the checker: {', '.join(unknown)}")
-        return Reading(s, "understood", keywords=tree.keywords, note="self", template="keywords")
+        return Reading(s, "understood", keywords=listed, abilities=statics, note="self", template="keywords")
     if tree.form == "activated":  # read whole; what it does applies only once activated, as an effect
         return Reading(s, "no combat meaning", note="an activated ability: once activated, give its result as an "
                        "effect (with targets)")
