@@ -7,7 +7,7 @@ leaves the condition undecided (``value`` None) with the field to give, never gu
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from legality.match import MatchContext, allies_of, matches
@@ -22,6 +22,19 @@ class Answer:
     value: bool | None
     why: str
     per_player: tuple[str, ...] | None = None
+
+
+def _more_than(cond: Condition, you: str, opponents: list[str], count: Callable[[set[str]], int],
+               attacking: set[str]) -> Answer:
+    """"you control more creatures than defending player" (each defending player in turn: an answer per player,
+    as for an attack restriction, 508.1c) or "... than attacking player" (the attacking player or team, 805.10a)."""
+    mine = count({you})
+    if cond.more_than == "defending":
+        true_for = tuple(pid for pid in opponents if mine > count({pid}))
+        held = tuple(pid for pid in opponents if (pid in true_for) != cond.negate)
+        return Answer(bool(held), f"you control {mine}; true for {', '.join(true_for) or 'no defending player'}", held)
+    theirs = count(attacking)
+    return Answer((mine > theirs) != cond.negate, f"you control {mine}, the attacking player {theirs}")
 
 
 def holds(board: Board, cond: Condition, you: str, origin: str,
@@ -45,6 +58,8 @@ def holds(board: Board, cond: Condition, you: str, origin: str,
 
         team = board.allies(you)  # teammates are not opponents (102.3)
         opponents = [pl.id for pl in board.players if pl.id not in team]
+        if cond.more_than is not None:
+            return _more_than(cond, you, opponents, count, set(board.attacking_players()))
         if cond.player == "defending":  # one answer per player who may be attacked
             true_for = tuple(pid for pid in opponents if ok(count({pid})))
             held = tuple(pid for pid in opponents if (pid in true_for) != cond.negate)

@@ -294,6 +294,10 @@ class Condition(Frozen):
     counter: str | None = Field(default=None, description="``counters``: the kind of counter (\"+1/+1\", \"charge\")")
     designation: Designation | None = Field(default=None, description="``designation``: a fact of the player "
                                             "(the player's ``designations`` on the board)")
+    more_than: Literal["defending", "attacking"] | None = Field(
+        default=None, description="``control``: you control more such permanents than the defending player (each in "
+        "turn, as ``player`` \"defending\") or the attacking player does (\"unless you control more creatures than "
+        "defending player\")")
     text: str = Field(default="", description="the condition as written, for the verdict's notes")
 
 

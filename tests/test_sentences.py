@@ -263,8 +263,6 @@ SELECTORS: list[Row] = [
     ("Firesong and Sunspeaker", "Red instant and sorcery spells you control have lifelink.", "-"),
     # a relative quality the vocabulary lacks: "creatures blocking it", "creatures that player controls"
     ("Mark for Death", "Other creatures that player controls can't block this turn.", "?"),
-    ("Goblin Goon", "Goblin Goon can't attack unless you control more creatures than defending player.", "?"),
-    ("Goblin Goon", "Goblin Goon can't block unless you control more creatures than attacking player.", "?"),
     # the rest of the declaration counts (508.1c, 509.1b: a restriction on the set of attackers or blockers; 509.1c:
     # one requirement obeyed by a number of blockers); the quality is measured from the creature restricted
     ("Orcish Conscripts", "Orcish Conscripts can't attack unless at least two other creatures attack.",
@@ -289,7 +287,8 @@ SELECTORS: list[Row] = [
     # "as long as equipped creature is attacking": a state of the equipped creature, not of the Equipment
     ("Ace's Baseball Bat", "As long as equipped creature is attacking, it has first strike and must be blocked by a "
      "Dalek if able.", "?"),
-    ("Mogg Toady", "Mogg Toady can't attack unless you control more creatures than defending player.", "?"),
+    ("Mogg Toady", "Mogg Toady can't attack unless you control more creatures than defending player.",
+     "if<kind=control,more_than=defending,negate=True,player=defending>[types=creature](cant_attack)"),
     ("Rhythm of the Wild", "Nontoken creatures you control have riot.", "grant<you>[token=False](kw:riot)"),
     # "creature tokens" (111.1): tokens that are creatures; the board says which permanents are tokens
     ("Rubblebelt Runner", "Rubblebelt Runner can't be blocked by creature tokens.", "cant_be_blocked_by[token=True]()"),
@@ -1284,6 +1283,15 @@ NO_COMBAT_WORDS: list[Row] = [
     ("Kappa Tech-Wrecker", "Kappa Tech-Wrecker enters with a deathtouch counter on it.", "-"),
     ("Wingfold Pteron", "Wingfold Pteron enters with your choice of a flying counter or a hexproof counter on it.",
      "-"),
+    # comparisons of two players' permanents, on the board: per defending player for an attack (508.1c)
+    ("Goblin Goon", "Goblin Goon can't attack unless you control more creatures than defending player.",
+     "if<kind=control,more_than=defending,negate=True,player=defending>[types=creature](cant_attack)"),
+    ("Goblin Goon", "Goblin Goon can't block unless you control more creatures than attacking player.",
+     "if<kind=control,more_than=attacking,negate=True>[types=creature](cant_block)"),
+    ("Monstrous Hound", "Monstrous Hound can't attack unless you control more lands than defending player.",
+     "if<kind=control,more_than=defending,negate=True,player=defending>[types=land](cant_attack)"),
+    ("Monstrous Hound", "Monstrous Hound can't block unless you control more lands than attacking player.",
+     "if<kind=control,more_than=attacking,negate=True>[types=land](cant_block)"),
     # unleash (702.98a): "it can't block as long as it has a +1/+1 counter on it"; entering with the counter is how
     # it entered, and the board gives its counters
     ("Rakdos Cackler", "Unleash (You may have this creature enter with a +1/+1 counter on it. It can't block as long "

@@ -14,6 +14,11 @@ from models.abilities import Condition
 DESIGNATIONS = ("city's blessing", "monarch", "initiative", "completed a dungeon")
 
 
+def _plural(words: str) -> str:
+    """"creature" -> "creatures" (the last word of a description), for a condition's words."""
+    return words if words.endswith("s") else words + "s"
+
+
 class ConditionForms(Forms):
     """Conditions of statics, predicates and templates."""
 
@@ -72,6 +77,15 @@ class ConditionForms(Forms):
 
     def defending_controls(self, c: list[Any]) -> Condition:
         return self._control(c, "defending", False, "defending player controls")
+
+    def control_more(self, c: list[Any]) -> Condition:
+        """"you control more creatures than defending player": a comparison of two counts on the board, for each
+        defending player in turn (an attack restriction per player, 508.1c) or with the attacking player."""
+        q = quality_of(_one(c, NP), counted=True)
+        than = str(_toks(c, "MORE_THAN")[0])
+        return Condition(kind="control", player="defending" if than == "defending player" else "you", quality=q,
+                         more_than="defending" if than == "defending player" else "attacking",
+                         text=f"you control more {_plural(quality_words(q))} than {than}")
 
     def _amount(self, c: list[Any], kind: Any, bound: str, text: str, player: Any = "you") -> Condition:
         """A condition on a player's count ("you have N or less life"): ``bound`` is at_least or at_most."""
