@@ -67,8 +67,9 @@ def holds(board: Board, cond: Condition, you: str, origin: str,
         players = {"you": {you}, "opponent": set(opponents), "any": {pl.id for pl in board.players}}[cond.player]
         n = count(players) if cond.player != "opponent" else max((count({o}) for o in opponents), default=0)
         return Answer(ok(n) != cond.negate, f"{n} such permanent(s)")
-    if cond.kind in ("graveyard", "life", "hand"):
-        field = {"graveyard": "graveyard_size", "life": "life", "hand": "hand_size"}[cond.kind]
+    if cond.kind in ("graveyard", "graveyard_types", "life", "hand"):
+        field = {"graveyard": "graveyard_size", "graveyard_types": "graveyard_card_types", "life": "life",
+                 "hand": "hand_size"}[cond.kind]
         whose = [you] if cond.player == "you" else [pl.id for pl in board.players if pl.id not in board.allies(you)]
         read = [(pid, _value(board, pid, field)) for pid in whose]
         missing = [pid for pid, v in read if v is None]

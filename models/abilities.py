@@ -277,13 +277,15 @@ class Condition(Frozen):
     """A fact of the board that an ability depends on, read from the board when the game is built.
 
     ``control``: ``player`` controls at least ``at_least`` (at most ``at_most``) permanents with
-    ``quality``; ``graveyard``: cards in ``player``'s graveyard (needs ``graveyard_size``); ``life``
+    ``quality``; ``graveyard``: cards in ``player``'s graveyard (needs ``graveyard_size``);
+    ``graveyard_types``: card types among them (needs ``graveyard_card_types``); ``life``
     and ``hand``: ``player``'s life total and hand size; ``your_turn``: ``player`` is the active
     player; ``self``: the object the ability comes from is in ``state``. ``negate`` reads "unless".
     ``player`` "defending" means each defending player in turn (an attack restriction per player).
     """
 
-    kind: Literal["control", "graveyard", "life", "hand", "your_turn", "self", "counters", "designation"]
+    kind: Literal["control", "graveyard", "graveyard_types", "life", "hand", "your_turn", "self", "counters",
+                  "designation"]
     player: Literal["you", "opponent", "defending", "any"] = "you"
     quality: Quality | None = None
     at_least: int | None = Field(default=None, ge=0, le=BOUND)

@@ -40,6 +40,9 @@ class Player(Frozen):
     hand_size: int | None = Field(default=None, ge=0, le=BOUND)
     graveyard_size: int | None = Field(default=None, ge=0, le=BOUND,
                                        description="cards in graveyard (threshold and the like)")
+    graveyard_card_types: int | None = Field(
+        default=None, ge=0, le=BOUND, description="how many card types there are among cards in the graveyard (205.2a; "
+        "delirium, 207.2c: \"four or more card types among cards in your graveyard\")")
     mana_available: int | None = Field(default=None, ge=0, le=BOUND)
     designations: tuple[Designation, ...] | None = Field(
         default=None, description="what the player has or is: \"city's blessing\" (702.131c), \"monarch\" (724), "

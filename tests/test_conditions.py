@@ -165,3 +165,23 @@ def test_a_player_designation_is_read_from_the_board_or_asked_for() -> None:
     assert check(parse_board(board)).legal is False
     board["players"][0]["designations"] = ["city's blessing"]
     assert check(parse_board(board)).legal is True
+
+
+def test_delirium_reads_the_card_types_in_a_graveyard_or_asks_for_them() -> None:
+    """Hound of the Farbogs: "Delirium — ~ has menace as long as there are four or more card types among cards in
+    your graveyard" (207.2c, 205.2a). One blocker is illegal with four types (702.111b), legal with three, and with
+    the count missing the verdict names the field it needs."""
+    def board(types: int | None) -> dict[str, Any]:
+        player: dict[str, Any] = {"id": "A", "life": 20}
+        if types is not None:
+            player["graveyard_card_types"] = types
+        return {"version": 1, "active_player": "A", "players": [player, {"id": "B", "life": 20}],
+                "permanents": [{"id": "hound", "name": "Hound of the Farbogs", "controller": "A"},
+                               {"id": "bear", "name": "Grizzly Bears", "controller": "B"}],
+                "attacks": [{"attacker": "hound", "target": "B"}], "blocks": [{"blocker": "bear", "attacker": "hound"}]}
+
+    assert check(parse_board(board(4))).legal is False
+    assert check(parse_board(board(3))).legal is True
+    missing = check(parse_board(board(None)))
+    assert missing.legal is None
+    assert any("$.players[0].graveyard_card_types" in u for u in missing.not_understood)

@@ -95,6 +95,10 @@ class ConditionForms(Forms):
     def graveyard_at_least(self, c: list[Any]) -> Condition:
         return self._amount(c, "graveyard", "at_least", "{} or more cards in your graveyard")
 
+    def graveyard_types_at_least(self, c: list[Any]) -> Condition:
+        """Delirium's condition (207.2c): a count of card types (205.2a) among the cards in the graveyard."""
+        return self._amount(c, "graveyard_types", "at_least", "{} or more card types among cards in your graveyard")
+
     def life_at_most(self, c: list[Any]) -> Condition:
         return self._amount(c, "life", "at_most", "you have {} or less life")
 
