@@ -1254,6 +1254,11 @@ NO_COMBAT_WORDS: list[Row] = [
     ("Wild-Magic Sorcerer", "The first spell you cast from exile each turn has cascade.", "-"),  # 702.85: a spell's
     ("Mercenary Informer", "Mercenary Informer can't be the target of black spells or abilities from black sources.",
      "-"),  # 115.4
+    ("Mycosynth Fiend", "Mycosynth Fiend gets +1/+1 for each poison counter your opponents have.", "-"),  # 613.4c
+    ("Back on Track", "This token saddles Mounts and crews Vehicles as though its power were 2 greater.", "-"),
+    # 702.16: no permanent is an instant, so nothing in combat is one
+    ("Emrakul, the Promised End", "Flying, trample, protection from instants",
+     "kw:flying,trample,protection from instants"),
     # words whose meaning the checker can't tell: a keyword it doesn't know, a grant of the unknown
     ("Earl of Squirrel", "Squirrellink", "?"),
     ("Kozilek, Compleated", "Annihinfect", "?"),

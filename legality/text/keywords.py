@@ -68,8 +68,9 @@ def keyword_meaning(kw: str) -> list[CreatureAbility]:
             return [s(Protection(kind="protection", quality=Quality(multicolored=False, colorless=False)))]
         if what.startswith("player "):
             return [s(Protection(kind="protection", player=what.removeprefix("player ")))]
-        card_type = what.removesuffix("s")
-        if card_type in ("creature", "artifact", "enchantment", "land", "planeswalker"):
+        card_type = "sorcery" if what == "sorceries" else what.removesuffix("s")
+        if card_type in ("creature", "artifact", "enchantment", "land", "planeswalker", "instant", "sorcery"):
+            # no permanent is an instant or a sorcery: protection from them changes nothing in combat (702.16)
             return [s(Protection(kind="protection", quality=Quality(types=(card_type,))))]
         creature_type = lexicon.creature_type(what)
         if creature_type is not None:

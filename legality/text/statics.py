@@ -159,11 +159,16 @@ def no_bearing(sentence: str) -> str | None:
     return None
 
 
+COUNTED_BY = re.compile(r" (?:you|your opponents|an opponent|each opponent|they|that player) (?:have|has)$")
+"""The end of a count ("for each poison counter your opponents have"): what is counted, not a clause of its own."""
+
+
 def _pt_only(sentence: str) -> bool:
     m = PT_ONLY.match(sentence)
     if m is None or CLAUSE_VERBS.search(m["subject"]) or re.search(r"\b(?:is|are)\b", m["subject"]):
         return False
-    return not any(part is not None and CLAUSE_VERBS.search(STATE.sub("", part)) for part in (m["lead"], m["tail"]))
+    tail = m["tail"] and COUNTED_BY.sub("", m["tail"])  # "for each poison counter your opponents have": a count
+    return not any(part and CLAUSE_VERBS.search(STATE.sub("", part)) for part in (m["lead"], tail))
 
 
 KEYWORD_GRANT = re.compile(r"^(?:(?P<subject>~|each [a-z ]+ cards? in your (?:hand|graveyard)) (?:has|have) )?"
@@ -244,7 +249,8 @@ checker doesn't know ("annihinfect", "squirrellink"): its words can't say whethe
 RULES_VERBS = re.compile(
     r"\b(?:is|are|isn't|aren't|be|can|can't|cannot|may|has|have|had|gets?|gains?|enters?|escapes?|becomes?|costs?|"
     r"counts?|apply|applies|remain|reduces?|produces?|skip|spent|spend|cast|play|take|contains|vote|untap|"
-    r"removed?|draw|draws|search|turn|turned|reveal|exile|do|does|don't|doesn't|would|trigger)\b")
+    r"removed?|draw|draws|search|turn|turned|reveal|exile|do|does|don't|doesn't|would|trigger|was|were|saddles|"
+    r"crews)\b")
 """The verbs of rules text that static abilities use: a sentence without one ("Frobnicate the wibble") is in words
 the checker doesn't know, which may say anything."""
 
