@@ -19,7 +19,6 @@ from legality.text import lexicon
 from legality.text.context import Context, Unreadable
 from legality.text.keywords import is_known_keyword
 from legality.text.kinds import AbilityKind, kinds_of_lines, strip_flavor_word
-from legality.text.parse import ParseFailure, parse
 from legality.text.statics import no_bearing, no_bearing_unparsed
 from legality.text.terms import has_combat_word
 from legality.text.tree import Clause, NoCombat, Placed, Pred, Selector, Sentence, Unread
@@ -288,6 +287,10 @@ def read_sentence(s: str, ctx: Context) -> Reading:
     if len(s) > MAX_SENTENCE:
         return Reading(s[:80] + "...", "not understood",
                        note=f"a sentence of {len(s)} characters, longer than any rules sentence ({MAX_SENTENCE})")
+    # the grammar (Lark and its forms) is imported only when a sentence must be parsed: a batch whose readings are
+    # all in the store never loads it, and starts sooner
+    from legality.text.parse import ParseFailure, parse
+
     body = strip_flavor_word(lexicon.strip_ability_word(s)[1])
     try:
         tree = parse(body, ctx)
