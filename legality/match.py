@@ -90,6 +90,8 @@ def matches(q: Quality, p: Permanent, keywords: frozenset[str], ctx: MatchContex
         src = ctx.source.power if ctx.source is not None else None
         ok &= src is not None and p.power is not None and (
             p.power < src if q.power_vs_source == "less" else p.power > src)
+    if q.toughness_over_power is not None:
+        ok &= p.power is not None and p.toughness is not None and (p.toughness > p.power) == q.toughness_over_power
     if q.any_of is not None:
         ok &= any(matches(sub, p, keywords, ctx) for sub in q.any_of)
     if q.all_of is not None:

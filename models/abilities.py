@@ -60,6 +60,9 @@ class Quality(Frozen):
         "controller, or the player the ability's Aura enchants (\"creatures attacking enchanted player\")")
     power_vs_source: Literal["less", "greater"] | None = Field(
         default=None, description="power less or greater than that of the object the ability comes from")
+    toughness_over_power: bool | None = Field(
+        default=None, description="its toughness is greater than its power (\"each creature you control with "
+        "toughness greater than its power\"), or not")
     any_of: tuple[Quality, ...] | None = Field(default=None, description="matches one of these (\"and/or\")")
     all_of: tuple[Quality, ...] | None = Field(default=None, description="matches all of these")
     negate: bool = False

@@ -8,8 +8,10 @@ from hypothesis import strategies as st
 
 COLORS = ["W", "U", "B", "R", "G"]
 OTHERS = st.sampled_from([{"power_vs_source": "greater"}, {"colors": ["B", "G"]},
-                          {"any_of": [{"colors": ["R"]}, {"power_vs_source": "greater"}]}])
-"""Qualities of the other attackers (blockers) a counting restriction asks for: greater power (Okk), a colour."""
+                          {"any_of": [{"colors": ["R"]}, {"power_vs_source": "greater"}]},
+                          {"toughness_over_power": True}])
+"""Qualities of the other attackers (blockers) a counting restriction asks for: greater power (Okk), a colour, toughness
+greater than power."""
 BLOCKED_BY: list[dict[str, object]] = [{"kind": "must_be_blocked_by", "at_least": 2},  # Gorm the Great
                                        {"kind": "must_be_blocked_by", "at_least": 1, "at_most": 1}]  # Nacatl War-Pride
 

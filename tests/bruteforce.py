@@ -81,6 +81,9 @@ def _quality(q: Any, p: Permanent, kw: set[str], source: Permanent | None = None
         theirs = source.power if source is not None else None
         checks.append(p.power is not None and theirs is not None
                       and (p.power > theirs if q.power_vs_source == "greater" else p.power < theirs))
+    if q.toughness_over_power is not None:
+        checks.append(p.power is not None and p.toughness is not None
+                      and (p.toughness > p.power) is q.toughness_over_power)
     if q.any_of is not None:
         checks.append(any(_quality(sub, p, kw, source) for sub in q.any_of))
     return bool(all(checks) != q.negate)

@@ -1297,6 +1297,9 @@ NO_COMBAT_WORDS: list[Row] = [
      "if<kind=control,more_than=defending,negate=True,player=defending>[types=land](cant_attack)"),
     ("Monstrous Hound", "Monstrous Hound can't block unless you control more lands than attacking player.",
      "if<kind=control,more_than=attacking,negate=True>[types=land](cant_block)"),
+    # a quality comparing a creature's own toughness and power (510.1a: Doran's form, narrowed)
+    ("Ancient Lumberknot", "Each creature you control with toughness greater than its power assigns combat damage "
+     "equal to its toughness rather than its power.", "grant<you>[toughness_over_power=True](damage_by_toughness)"),
     # unleash (702.98a): "it can't block as long as it has a +1/+1 counter on it"; entering with the counter is how
     # it entered, and the board gives its counters
     ("Rakdos Cackler", "Unleash (You may have this creature enter with a +1/+1 counter on it. It can't block as long "

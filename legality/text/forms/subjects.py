@@ -240,6 +240,9 @@ class SubjectForms(Forms):
             raise Unreadable("toughness compared with power")
         return ("power_vs_source", "greater")
 
+    def toughness_over_power(self, c: list[Any]) -> tuple[str, Any]:
+        return ("toughness_over_power", True)
+
     def power_gt_hand(self, c: list[Any]) -> tuple[str, Any]:
         if self.ctx.hand_size is None:
             raise Unreadable("the quality counts cards in hand: give the controller's hand_size")
