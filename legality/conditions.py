@@ -98,6 +98,12 @@ def holds(board: Board, cond: Condition, you: str, origin: str,
         return Answer(within != cond.negate, f"{source.id} has {n} {cond.counter} counter(s)")
     if source is None or cond.state is None:
         return Answer(None, "the condition is about the object the ability comes from, which is not on the board")
+    if cond.state in ("monstrous", "renowned", "suspected"):  # designations (701.31b, 702.112b, 701.58b)
+        if source.designations is None:
+            at = next(i for i, p in enumerate(board.permanents) if p.id == source.id)
+            return Answer(None, f"the board does not give $.permanents[{at}].designations")
+        return Answer((cond.state in source.designations) != cond.negate,
+                      f"{source.id} is {'' if cond.state in source.designations else 'not '}{cond.state}")
     return Answer(_state(board, source, cond.state) != cond.negate, f"{source.id} {cond.state}")
 
 

@@ -25,6 +25,7 @@ from models.abilities import (
     GLOBAL_KINDS,
     Ability,
     CantAttack,
+    CantBlock,
     CantGetCounters,
     CreatureAbility,
     DamageRule,
@@ -230,6 +231,15 @@ def names_source(readings: tuple[Reading, ...]) -> bool:
     return any(mentions(a.model_dump()) for r in readings for a in r.abilities)
 
 
+def _bears_on_combat(keyword: str) -> bool:
+    """Whether a keyword can bear on a declaration or combat damage (the lexicon's combat flag, from 702); one the
+    lexicon doesn't know is taken to."""
+    from legality.text import lexicon
+
+    listed = lexicon.keyword_line(keyword)
+    return not listed or any(k.combat is not None for k in listed)
+
+
 KEYWORD_COUNTERS = ("flying", "first strike", "double strike", "deathtouch", "exalted", "haste", "hexproof",
                     "indestructible", "lifelink", "menace", "reach", "shadow", "trample", "vigilance")
 """The keywords a keyword counter can be (122.1b): a permanent with such a counter has that keyword (613.1f)."""
@@ -265,6 +275,10 @@ def build_game(board: Board) -> Game:
         label = f"{source} ({origin})" if origin in perms else f"effect {source!r}"
         written = ("unless " if ab.condition.negate else "if ") + (ab.condition.text or ab.condition.kind)
         if answer.value is None:
+            if not ab.abilities and ab.keywords and not any(_bears_on_combat(k) for k in ab.keywords):
+                warnings.append(f"{label}: condition {written!r} is not decided ({answer.why}), but what it gives "
+                                f"({', '.join(ab.keywords)}) bears on no declaration or combat damage (702)")
+                return
             unread.append(f"{label}: condition {written!r}: {answer.why}")
             return
         applies = (f"applies for {', '.join(answer.per_player) or 'no defending player'}"
@@ -312,6 +326,9 @@ def build_game(board: Board) -> Game:
             own_kw[holder].append((_norm(kw), p.name, p.id, p.controller))
         for kw in keyword_counters(p):
             own_kw[p.id].append((kw, f"{p.name}'s {kw} counter", p.id, p.controller))
+        if "suspected" in (p.designations or ()):  # 701.58c: menace and "this creature can't block"
+            own_kw[p.id].append(("menace", "suspected (701.58c)", p.id, p.controller))
+            own_ab[p.id].append(Sourced(CantBlock(kind="cant_block"), "suspected (701.58c)", p.id, p.controller))
         text: list[tuple[str, Ability]] = []
         text_keywords: list[tuple[str, str]] = []
         if p.oracle and p.oracle.strip():

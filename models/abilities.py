@@ -276,6 +276,11 @@ Designation = Literal["city's blessing", "monarch", "initiative", "completed a d
 dungeon completed (309.7)."""
 
 
+PermanentDesignation = Literal["monstrous", "renowned", "suspected"]
+"""Designations a permanent can have (701.31b, 702.112b, 701.58b): markers rules text asks about; a suspected
+permanent has menace and can't block (701.58c)."""
+
+
 class Condition(Frozen):
     """A fact of the board that an ability depends on, read from the board when the game is built.
 
@@ -294,7 +299,7 @@ class Condition(Frozen):
     at_least: int | None = Field(default=None, ge=0, le=BOUND)
     at_most: int | None = Field(default=None, ge=0, le=BOUND)
     state: Literal["tapped", "untapped", "attacking", "attacking alone", "blocking", "enchanted", "equipped",
-                   "enchanted or equipped"] | None = None
+                   "enchanted or equipped", "monstrous", "renowned", "suspected"] | None = None
     negate: bool = False
     counter: str | None = Field(default=None, description="``counters``: the kind of counter (\"+1/+1\", \"charge\")")
     designation: Designation | None = Field(default=None, description="``designation``: a fact of the player "

@@ -10,7 +10,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, field_validator
 
-from models.abilities import BOUND, Ability, Color, Designation, Frozen
+from models.abilities import BOUND, Ability, Color, Designation, Frozen, PermanentDesignation
 
 Edition = Literal["current", "m10", "2006"]
 
@@ -90,6 +90,10 @@ class Permanent(Frozen):
     counters: dict[str, Annotated[int, Field(ge=0, le=BOUND)]] | None = Field(
         default=None, max_length=64, description="Counters on it by kind ({\"+1/+1\": 2, \"slumber\": 1}); needed only "
         "by rules text that asks about them (122.1). Its power and toughness already include +1/+1 counters.")
+    designations: tuple[PermanentDesignation, ...] | None = Field(
+        default=None, description="what the permanent is, by the rules' designations: \"monstrous\" (701.31b), "
+        "\"renowned\" (702.112b), \"suspected\" (701.58c: menace, and it can't block); needed only by rules text "
+        "that asks, and applied where suspected")
     attached_to: str | None = None
     oracle: str | None = Field(default=None, max_length=MAX_TEXT)
     keywords: tuple[str, ...] = ()

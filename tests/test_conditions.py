@@ -185,3 +185,34 @@ def test_delirium_reads_the_card_types_in_a_graveyard_or_asks_for_them() -> None
     missing = check(parse_board(board(None)))
     assert missing.legal is None
     assert any("$.players[0].graveyard_card_types" in u for u in missing.not_understood)
+
+
+def test_designations_of_a_permanent_are_read_or_asked_for_and_suspected_applies() -> None:
+    """Colossus of Akros: "As long as this creature is monstrous, it has trample and can attack as though it didn't
+    have defender" (701.31b: monstrous is a designation the board gives). Without ``designations`` the attack is
+    undecided, naming the field; a condition that governs only keywords with no bearing on combat (Skittering
+    Crustacean's hexproof) is left undecided without making the verdict so. A suspected creature has menace and
+    can't block (701.58c)."""
+    def board(perm: dict[str, Any], blocks: list[dict[str, str]] | None = None) -> dict[str, Any]:
+        out: dict[str, Any] = {"version": 1, "active_player": "A", "players": [{"id": "A", "life": 20},
+                                                                             {"id": "B", "life": 20}],
+                               "permanents": [{"id": "x", "controller": "A", **perm},
+                                              {"id": "bear", "name": "Grizzly Bears", "controller": "B"}],
+                               "attacks": [{"attacker": "x", "target": "B"}]}
+        if blocks is not None:
+            out["blocks"] = blocks
+        return out
+
+    colossus = {"name": "Colossus of Akros"}
+    assert check(parse_board(board({**colossus, "designations": ["monstrous"]}))).legal is True
+    assert check(parse_board(board({**colossus, "designations": []}))).legal is False
+    missing = check(parse_board(board(colossus)))
+    assert missing.legal is None and any("$.permanents[0].designations" in u for u in missing.not_understood)
+    crab = {"name": "Skittering Crustacean", "power": 2, "toughness": 3,
+            "oracle": "As long as this creature is monstrous, it has hexproof."}
+    decided = check(parse_board(board(crab)))
+    assert decided.legal is True and not decided.not_understood
+    assert any("bears on no declaration" in n for n in decided.notes)
+    suspect = {"name": "Grizzly Bears", "designations": ["suspected"]}
+    assert check(parse_board(board(suspect, [{"blocker": "bear", "attacker": "x"}]))).legal is False  # menace
+    assert check(parse_board(board(suspect, []))).legal is True

@@ -434,7 +434,7 @@ CONDITIONS: list[Row] = [
     ("Trove of Temptation", "Each opponent must attack you or a planeswalker you control with at least one creature "
      "each combat if able.", "?"),
     ("Hundred-Handed One", "As long as Hundred-Handed One is monstrous, it has reach and can block an additional "
-     "ninety-nine creatures each combat.", "?"),
+     "ninety-nine creatures each combat.", "if<kind=self,state=monstrous>(kw:reach;block_additional(n=99))"),
     ("Indomitable Archangel", "Metalcraft — Artifacts you control have shroud as long as you control three or more "
      "artifacts.", "if<at_least=3,kind=control>[types=artifact](grant<you>[types=artifact](kw:shroud))"),
 ]
@@ -1153,8 +1153,10 @@ NONCOMBAT: list[Row] = [
 #     forms that look alike but can change combat damage or a declaration stay "?".
 STATIC_FORMS: list[Row] = [
     ("Shalai, Voice of Plenty", "You, planeswalkers you control, and other creatures you control have hexproof.", "-"),
+    # read, and on a board that doesn't say whether it is monstrous, decided all the same: hexproof bears on no
+    # declaration (traits: a condition governing only such keywords need not be decided)
     ("Skittering Crustacean", "As long as this creature is monstrous, it has hexproof. (It can't be the target of "
-     "spells or abilities your opponents control.)", "-"),
+     "spells or abilities your opponents control.)", "if<kind=self,state=monstrous>(kw:hexproof)"),
     ("Tomik, Distinguished Advokist", "Lands on the battlefield and land cards in graveyards can't be the targets of "
      "spells or abilities your opponents control.", "-"),
     ("Auriok Steelshaper", "As long as this creature is equipped, each creature you control that's a Soldier or a "
@@ -1300,6 +1302,11 @@ NO_COMBAT_WORDS: list[Row] = [
     # a quality comparing a creature's own toughness and power (510.1a: Doran's form, narrowed)
     ("Ancient Lumberknot", "Each creature you control with toughness greater than its power assigns combat damage "
      "equal to its toughness rather than its power.", "grant<you>[toughness_over_power=True](damage_by_toughness)"),
+    # designations of the permanent (701.31b, 702.112b), given on the board as its designations
+    ("Colossus of Akros", "As long as this creature is monstrous, it has trample and can attack as though it didn't "
+     "have defender.", "if<kind=self,state=monstrous>(kw:trample;attacks_despite_defender)"),
+    ("Goblin Glory Chaser", "As long as this creature is renowned, it has menace.",
+     "if<kind=self,state=renowned>(kw:menace)"),
     # unleash (702.98a): "it can't block as long as it has a +1/+1 counter on it"; entering with the counter is how
     # it entered, and the board gives its counters
     ("Rakdos Cackler", "Unleash (You may have this creature enter with a +1/+1 counter on it. It can't block as long "
