@@ -221,6 +221,7 @@ def judge_chunk(lines: list[Line], settings: Settings) -> list[tuple[bool, str]]
     for line in lines:
         verdict = judge_line(line, settings)
         out.append(("error" in verdict, json.dumps(verdict)))
+    _import_solver_soon()
     return out
 
 
@@ -236,6 +237,7 @@ def judge_raw(number: int, chunk: bytes, settings: Settings) -> JudgedChunk:
         verdict = judge_line(line, settings)
         errors += "error" in verdict
         out.append(json.dumps(verdict))
+    _import_solver_soon()
     return len(out), errors, "\n".join(out)
 
 
@@ -298,9 +300,19 @@ def _worker_init(parent: int) -> None:
         ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGKILL)
     if os.getppid() != parent:
         os._exit(0)
-    # OR-Tools takes a few tenths of a second to import: in the background, so that lines the search in Python
-    # settles are judged meanwhile (a line that needs the solver waits for the import to finish).
-    threading.Thread(target=_import_solver, daemon=True).start()
+
+
+
+_solver_import: list[threading.Thread] = []
+
+
+def _import_solver_soon() -> None:
+    """OR-Tools takes a few tenths of a second to import, holding the interpreter meanwhile: a worker starts it in
+    the background once its first task is answered (so the first verdict line waits for nothing), and lines the
+    search in Python settles are judged meanwhile; a line that needs the solver waits for the import to finish."""
+    if not _solver_import:
+        _solver_import.append(threading.Thread(target=_import_solver, daemon=True))
+        _solver_import[0].start()
 
 
 def _import_solver() -> None:

@@ -19,7 +19,7 @@ from legality.text import stored
 from legality.text.cache import store
 from legality.text.context import Context
 from legality.text.keywords import KNOWN_KEYWORDS, did_you_mean, is_known_keyword, keyword_meaning
-from legality.text.read import Reading, read
+from legality.text.read import Reading, declaration_scope, read
 from legality.text.terms import has_combat_word
 from models.abilities import (
     GLOBAL_KINDS,
@@ -231,6 +231,17 @@ def names_source(readings: tuple[Reading, ...]) -> bool:
     return any(mentions(a.model_dump()) for r in readings for a in r.abilities)
 
 
+def _other_declaration(sentence: str, step: str) -> str | None:
+    """Why an unread sentence can't change the declaration judged: it speaks only of the other one."""
+    scope = declaration_scope(sentence)
+    if scope == "blocks" and step == STEPS[0]:
+        return "it speaks only of blocking (509.1), not of this declaration of attackers (508.1)"
+    if scope == "attacks" and step == STEPS[1]:
+        return ("it speaks only of attacking (508.1); the attacks are given, and it can't change this declaration of "
+                "blockers (509.1)")
+    return None
+
+
 def _bears_on_combat(keyword: str) -> bool:
     """Whether a keyword can bear on a declaration or combat damage (the lexicon's combat flag, from 702); one the
     lexicon doesn't know is taken to."""
@@ -342,6 +353,9 @@ def build_game(board: Board) -> Game:
                 if r.status == "not understood" and r.damage_only and step != STEPS[2]:
                     warnings.append(f"{p.name} ({p.id}): {r.sentence!r} is not read ({r.note}), but it can change "
                                     "only what combat damage does, not this declaration (508.1, 509.1)")
+                elif r.status == "not understood" and _other_declaration(r.sentence, step):
+                    warnings.append(f"{p.name} ({p.id}): {r.sentence!r} is not read ({r.note}), but "
+                                    f"{_other_declaration(r.sentence, step)}")
                 elif r.status == "not understood" or r.event:
                     unread.append(f"{p.name} ({p.id}): {r.sentence!r}: {r.note}")
                 elif where == "target":
@@ -380,6 +394,9 @@ def build_game(board: Board) -> Game:
                     if r.damage_only and step != STEPS[2]:
                         warnings.append(f"effect {e.source!r}: {r.sentence!r} is not read ({r.note}), but it can "
                                         "change only what combat damage does, not this declaration (508.1, 509.1)")
+                    elif _other_declaration(r.sentence, step):
+                        warnings.append(f"effect {e.source!r}: {r.sentence!r} is not read ({r.note}), but "
+                                        f"{_other_declaration(r.sentence, step)}")
                     else:
                         unread.append(f"effect {e.source!r}: {r.sentence!r}: {r.note}")
                     continue

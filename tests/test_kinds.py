@@ -138,12 +138,13 @@ def test_a_trigger_whose_effect_names_nothing_of_combat_is_not_parsed(card: str,
                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     """603.3, 608.2: whatever its effect does, it does once resolved, and no word of it can bear on combat, so the
     verdict neither depends on it nor asks for it; the grammar is not consulted (the reader's costliest step)."""
+    import legality.text.parse as parsing
     import legality.text.read as reader
 
     def refuse(sentence: str, ctx: Any) -> Any:
         raise AssertionError(f"parsed: {sentence!r}")
 
-    monkeypatch.setattr(reader, "parse", refuse)
+    monkeypatch.setattr(parsing, "parse", refuse)
     reader._read_cached.cache_clear()
     try:
         (r,) = reader.read(text, card)

@@ -112,16 +112,17 @@ def test_a_combat_trigger_is_read_and_asked_for_only_where_it_can_have_resolved(
     assert not any("give its result as an effect" in n for n in judged.notes)
 
 
-CONSCRIPTS = "Mogg Conscripts can't attack unless you've cast a creature spell this turn."
-"""A restriction on what was cast this turn: not read (README, "Not yet": history)."""
+DRYAD = "Heartwood Dryad can block creatures with shadow as though it had shadow."
+"""Heartwood Dryad's permission to block creatures with shadow (702.28b): not read, and it bears on blocking, so a
+declaration of blockers is undecided by it (though with no creature with shadow it would change nothing)."""
 
 JUDGED = ("violations", "requirements", "better", "better_is_closest", "costs", "alternatives")
 """The fields of a declaration's verdict that rest on judging it."""
 
 
-def _conscripts_board(fixture: str, index: int, blocks: list[dict[str, str]] | None = None) -> dict[str, Any]:
+def _dryad_board(fixture: str, index: int, blocks: list[dict[str, str]] | None = None) -> dict[str, Any]:
     board: dict[str, Any] = json.loads((ROOT / fixture).read_text())
-    board["permanents"][index].update(name="Mogg Conscripts", oracle=CONSCRIPTS)
+    board["permanents"][index].update(name="Heartwood Dryad", oracle=DRYAD)
     if blocks is not None:
         board["blocks"] = blocks
     return board
@@ -136,7 +137,7 @@ def test_what_is_judged_ignoring_unread_text_is_kept_apart(blocks: list[dict[str
                                                           answer: bool) -> None:
     """Undecided by unread text: every figure judged as if that text changed nothing is in ``ignoring_unread``
     (exactly what ``--ignore-unread`` answers), and the top level says nothing it would rest on."""
-    board = _conscripts_board("fixtures/text/article/gorilla-no-block.json", 3, blocks)
+    board = _dryad_board("fixtures/text/article/gorilla-no-block.json", 3, blocks)
     undecided = check(parse_board(board)).to_json()
     ignored = check(parse_board(board), ignore_unread=True).to_json()
     assert (undecided["legal"], undecided["undecided_reason"], undecided["if_ignored"]) == (
@@ -156,9 +157,9 @@ def test_what_is_judged_ignoring_unread_text_is_kept_apart(blocks: list[dict[str
         assert [v["rule"] for v in apart["violations"]] == ["509.1b"]
 
 
-def test_the_conscripts_text_and_json_of_the_cli(tmp_path: Path) -> None:
+def test_unread_text_in_the_text_and_json_of_the_cli(tmp_path: Path) -> None:
     f = tmp_path / "board.json"
-    f.write_text(json.dumps(_conscripts_board("fixtures/text/article/gorilla-no-block.json", 3)))
+    f.write_text(json.dumps(_dryad_board("fixtures/text/article/gorilla-no-block.json", 3)))
     text = CliRunner().invoke(main, ["check", str(f)])
     assert text.exit_code == 3
     lines = text.output.splitlines()
@@ -186,7 +187,7 @@ def test_damage_undecided_by_unread_text_keeps_its_results_apart(tmp_path: Path)
 
 
 def test_a_batch_line_undecided_by_unread_text(tmp_path: Path) -> None:
-    board = _conscripts_board("fixtures/text/article/gorilla-no-block.json", 3)
+    board = _dryad_board("fixtures/text/article/gorilla-no-block.json", 3)
     result = CliRunner().invoke(main, ["batch", "-", "--quiet"], input=json.dumps(board) + "\n")
     assert result.exit_code == 0, result.output
     (v,) = [json.loads(line) for line in result.stdout.splitlines()]
@@ -204,3 +205,42 @@ def test_an_undecided_time_limit_has_nothing_ignored() -> None:
     js = timed_out.to_json()
     assert js["undecided_reason"] == "time limit" and "ignoring_unread" not in js and "if_ignored" not in js
     assert js["requirements"]["obeyed"] == verdict.obeyed and js["requirements"]["total"] == 2
+
+
+def _two_creatures(first: dict[str, Any], blocks: list[dict[str, str]] | None) -> dict[str, Any]:
+    board: dict[str, Any] = {
+        "version": 1, "active_player": "A", "players": [{"id": "A", "life": 20}, {"id": "B", "life": 20}],
+        "permanents": [{"id": "x", "controller": "A", **first},
+                       {"id": "bear", "name": "Grizzly Bears", "controller": "B", "power": 2, "toughness": 2,
+                        "oracle": ""}],
+        "attacks": [{"attacker": "x", "target": "B"}]}
+    if blocks is not None:
+        board["blocks"] = blocks
+    return board
+
+
+def test_a_sentence_only_about_the_other_declaration_is_not_needed() -> None:
+    """A declaration of attackers depends on attack restrictions and requirements, haste, defender and bands (508.1);
+    a declaration of blockers, the attacks being given, on what bears on blocking (509.1). Cynical Loner's "can't be
+    blocked by Glimmers" (a creature type the checker's lexicon lacks) can't change an attack: the attack is judged,
+    with a note; the block is undecided. Eriette of the Charmed Apple's "... can't attack you ..." likewise the
+    other way round (its controller is B: a blocking board)."""
+    loner = {"name": "Cynical Loner", "power": 3, "toughness": 1, "types": ["creature"],
+             "oracle": "This creature can't be blocked by Glimmers."}
+    attack = check(parse_board(_two_creatures(loner, None)))
+    assert attack.legal is True and not attack.not_understood
+    assert any("speaks only of blocking" in n for n in attack.notes)
+    block = check(parse_board(_two_creatures(loner, [{"blocker": "bear", "attacker": "x"}])))
+    assert block.legal is None and block.not_understood
+
+    eriette = {"id": "eriette", "name": "Eriette of the Charmed Apple", "controller": "B", "power": 2, "toughness": 4,
+               "types": ["creature"], "oracle": "Each creature that's enchanted by an Aura you control can't attack "
+               "you or planeswalkers you control."}
+    board = _two_creatures({"name": "Grizzly Bears", "power": 2, "toughness": 2, "oracle": ""},
+                           [{"blocker": "bear", "attacker": "x"}])
+    board["permanents"].append(eriette)
+    blocking = check(parse_board(board))
+    assert blocking.legal is True and not blocking.not_understood
+    assert any("speaks only of attacking" in n for n in blocking.notes)
+    del board["blocks"]
+    assert check(parse_board(board)).legal is None  # an attack it could forbid: not judged without it

@@ -243,6 +243,29 @@ def damage_only(sentence: str) -> bool:
     return not has_combat_word(rest)
 
 
+ATTACK_WORDS = re.compile(r"\battack\w*")
+BLOCK_WORDS = re.compile(r"\b(?:un)?block\w*")
+BEARS_ON_ATTACKS = re.compile(r"\b(?:attack\w*|haste|defender|band\w*|goad\w*|dash|blitz)\b")
+"""Words of what a declaration of attackers depends on besides attack restrictions and requirements: summoning
+sickness and haste (302.6), defender (702.3b), bands (702.22), goad (701.15b), dash and blitz (haste)."""
+
+
+def declaration_scope(sentence: str) -> Literal["attacks", "blocks"] | None:
+    """The one declaration a sentence can bear on, by its words: ``blocks`` when it speaks of blocking and of nothing
+    a declaration of attackers depends on (508.1), ``attacks`` when it speaks of attacking and of nothing else of
+    combat (no blocking, keyword, damage or prevention: what a declaration of blockers depends on, 509.1); else
+    None. A sentence not understood need not be understood to judge the other declaration."""
+    body = strip_flavor_word(lexicon.strip_ability_word(sentence)[1])
+    blocks, attacks = BLOCK_WORDS.search(body), ATTACK_WORDS.search(body)
+    if blocks and not BEARS_ON_ATTACKS.search(body):
+        return "blocks"
+    if attacks and not blocks:
+        rest = re.sub(r"\b(?:combat|haste|defender|dash|blitz|able|must)\b", " ", ATTACK_WORDS.sub(" ", body))
+        if not has_combat_word(rest) and not DAMAGE_WORDS.search(rest):
+            return "attacks"
+    return None
+
+
 def _read_by_kind(s: str, kind: AbilityKind, ctx: Context) -> Reading:
     """One sentence of an ability of a known kind. Only a static ability is read for what it means to combat; an
     activated one is not parsed (it changes nothing until activated and resolved, 602.2, 608.2); a triggered one
