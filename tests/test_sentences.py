@@ -1307,6 +1307,10 @@ NO_COMBAT_WORDS: list[Row] = [
      "have defender.", "if<kind=self,state=monstrous>(kw:trample;attacks_despite_defender)"),
     ("Goblin Glory Chaser", "As long as this creature is renowned, it has menace.",
      "if<kind=self,state=renowned>(kw:menace)"),
+    # historic (700.6): artifacts, legendaries and Sagas
+    ("Bayek of Siwa", "During your turn, other historic creatures you control have double strike.",
+     "if<kind=your_turn>(grant<you>[any_of=(types=artifact|supertypes=legendary|subtypes=Saga),other=True]"
+     "(kw:double strike))"),
     # unleash (702.98a): "it can't block as long as it has a +1/+1 counter on it"; entering with the counter is how
     # it entered, and the board gives its counters
     ("Rakdos Cackler", "Unleash (You may have this creature enter with a +1/+1 counter on it. It can't block as long "

@@ -160,6 +160,11 @@ class SubjectForms(Forms):
     def supertype(self, c: list[Any]) -> tuple[str, Any]:
         return ("supertypes", (str(c[0]),))
 
+    def historic(self, c: list[Any]) -> tuple[str, Any]:
+        """700.6: artifacts, legendaries and Sagas are historic."""
+        return ("any_of", (Quality(types=("artifact",)), Quality(supertypes=("legendary",)),
+                           Quality(subtypes=("Saga",))))
+
     def nonlegendary(self, c: list[Any]) -> tuple[str, Any]:
         return ("not_supertypes", ("legendary",))
 
