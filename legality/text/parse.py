@@ -8,11 +8,11 @@ The transformer ``ToTree`` is made of the forms in ``forms/``, one module per ki
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import cast
 
-from lark import Lark
+from lark import Lark, Token, Tree
 from lark.exceptions import LarkError, VisitError
 
 from legality.text.context import Context, Unreadable
@@ -40,10 +40,9 @@ def parser() -> Lark:
 
 def parse(sentence: str, ctx: Context) -> Sentence:
     """Parse a normalised sentence; ``SyntaxError``-like ``ParseFailure`` if the grammar can't read all of it."""
-    try:
-        tree = parser().parse(sentence)
-    except LarkError as exc:
-        raise ParseFailure(_where(sentence, exc)) from None
+    tree, why = parse_tree(sentence)
+    if tree is None:
+        raise ParseFailure(why)
     try:
         return cast(Sentence, ToTree(ctx).transform(tree))
     except VisitError as exc:
@@ -53,6 +52,24 @@ def parse(sentence: str, ctx: Context) -> Sentence:
         if getattr(form, "data", None) == "activated":  # read whole; its effect applies only once activated
             return Sentence("activated", (NoCombat(f"an activated ability ({exc.orig_exc})"),))
         raise exc.orig_exc from None
+
+
+PARSED = 16384
+"""How many sentences' parse trees ``parse_tree`` keeps (the most recently read)."""
+
+
+@lru_cache(maxsize=PARSED)
+def parse_tree(sentence: str) -> tuple[Tree[Token] | None, str]:
+    """The grammar's tree of a normalised sentence, or None and where the grammar stopped.
+
+    A pure function of the text, kept for the sentences read last: many cards share a sentence word for word
+    once their own names are "~", and a sentence the grammar can't read is not parsed again either. The
+    tree is only read, never changed, by the transformer (``ToTree``), which builds the typed tree anew for
+    each context (X, hand size, source, name)."""
+    try:
+        return parser().parse(sentence), ""
+    except LarkError as exc:
+        return None, _where(sentence, exc)
 
 
 class ParseFailure(ValueError):
