@@ -152,8 +152,9 @@ def test_a_solver_time_out_is_the_undecided_verdict(monkeypatch: pytest.MonkeyPa
 def test_rules_text_not_understood_is_listed(client: TestClient) -> None:
     board = {"version": 1, "active_player": "A", "players": [{"id": "A", "life": 20}, {"id": "B", "life": 20}],
              "permanents": [{"id": "x", "name": "X", "controller": "A", "power": 2, "toughness": 2,
-                             "oracle": "X can't be blocked by creatures with odd power."}],
-             "attacks": [{"attacker": "x", "target": "B"}]}
+                             "oracle": "X can't be blocked by creatures with odd power."},
+                            {"id": "y", "name": "Y", "controller": "B", "power": 1, "toughness": 1}],
+             "attacks": [{"attacker": "x", "target": "B"}], "blocks": [{"blocker": "y", "attacker": "x"}]}
     v = client.post("/api/check", json=board).json()
     assert any("odd power" in t for t in v["not_understood"])
 
@@ -296,9 +297,9 @@ def test_json_nested_too_deep_for_the_decoder_is_422(client: TestClient, route: 
     assert "error" in got.json()
 
 
-def _with_text(fixture: str, index: int, oracle: str, tmp_path: Path) -> Path:
+def _with_text(fixture: str, index: int, oracle: str, tmp_path: Path, name: str = "Mogg Conscripts") -> Path:
     board = json.loads((ROOT / fixture).read_text())
-    board["permanents"][index].update(name="Mogg Conscripts", oracle=oracle)
+    board["permanents"][index].update(name=name, oracle=oracle)
     path = tmp_path / "board.json"
     path.write_text(json.dumps(board))
     return path
@@ -312,8 +313,11 @@ def test_undecided_by_unread_text_keeps_what_it_judged_apart(client: TestClient,
                                                              fixture: str, index: int) -> None:
     """As the CLI: undecided, with what the checker found ignoring the unread text in ``ignoring_unread`` and no
     figures at the top (the page shows them under "Ignoring the unread text")."""
-    path = _with_text(fixture, index, "Mogg Conscripts can't attack unless you've cast a creature spell this turn.",
-                      tmp_path)
+    # a blocker's unread text bears on the blocks (a sentence only of attacking would not, 509.1)
+    path = (_with_text(fixture, index, "Heartwood Dryad can block creatures with shadow as though it had shadow.",
+                       tmp_path, "Heartwood Dryad") if route == "check" else
+            _with_text(fixture, index, "Mogg Conscripts can't attack unless you've cast a creature spell this turn.",
+                       tmp_path))
     got = client.post(f"/api/{route}", content=path.read_bytes())
     code, cli = cli_json(route, str(path))
     assert got.status_code == 200 and code == 3

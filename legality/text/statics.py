@@ -283,9 +283,10 @@ damage: a declaration's legality depends only on the creatures' abilities, their
 rules of 508-509 (each named by a combat word or given on the board); combat damage likewise (510)."""
 
 DAMAGE_RESULT_WORDS = re.compile(r"\b(?:destroy\w*|regenerat\w*|die|dies|lethal|life|lose|loses|lost|win|wins|"
-                                 r"poison\w*|counters? (?:put|placed) on|can't have counters)\b")
-"""Words of what combat damage results in (704.5a-c, 704.5f-g, 701.8, 701.19): such a sentence is never judged by
-its words alone, even with no combat word."""
+                                 r"poison\w*|counters? (?:put|placed) on|can't have counters|suspect\w*|detain\w*)\b")
+"""Words of what combat damage results in (704.5a-c, 704.5f-g, 701.8, 701.19), and words of states that bear on
+combat without a combat word (suspected: menace and can't block, 701.58c; detained: can't attack or block, 701.35a):
+such a sentence is never judged by its words alone, even with no combat word."""
 
 ABILITIES_OUTSIDE_COMBAT = re.compile(
     r"\b(?:(?:activated|triggered|mana|loyalty|equip|exhaust|power-up|room|crew|station|saddle) abilit(?:y|ies)|"

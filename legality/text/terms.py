@@ -28,9 +28,10 @@ NONCOMBAT_VERBS = (
 COMBAT_WORDS = (
     r"attack\w*", r"block\w*", "combat", "damage", "must", "able", "unblockable", r"\w+walk", "lure",
     "protection", "indestructible", "prevent", "prevented", "poison", "goad", "goaded", "provoke",
-    "strike", "abilities", "ability", "keyword", "keywords",
+    "strike", "abilities", "ability", "keyword", "keywords", r"suspect\w*", r"detain\w*",
 )
-"""Words that may carry combat meaning besides the combat keywords' own names (which are added)."""
+"""Words that may carry combat meaning besides the combat keywords' own names (which are added); suspected (701.58c:
+menace, can't block) and detained (701.35a: can't attack or block) are states with combat meaning."""
 
 
 @cache
