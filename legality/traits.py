@@ -337,6 +337,10 @@ def build_game(board: Board) -> Game:
             own_kw[holder].append((_norm(kw), p.name, p.id, p.controller))
         for kw in keyword_counters(p):
             own_kw[p.id].append((kw, f"{p.name}'s {kw} counter", p.id, p.controller))
+        if step == STEPS[2] and (p.counters or {}).get("shield", 0) > 0:
+            unread.append(f"{p.name} ({p.id}): a shield counter is on it (122.1c: damage that would be dealt to it is "
+                          "prevented, or dealt if it can't be, and a shield counter removed): the checker doesn't "
+                          "apply shield counters to combat damage")
         if "suspected" in (p.designations or ()):  # 701.58c: menace and "this creature can't block"
             own_kw[p.id].append(("menace", "suspected (701.58c)", p.id, p.controller))
             own_ab[p.id].append(Sourced(CantBlock(kind="cant_block"), "suspected (701.58c)", p.id, p.controller))

@@ -1261,6 +1261,10 @@ NO_COMBAT_WORDS: list[Row] = [
     # 702.16: no permanent is an instant, so nothing in combat is one
     ("Emrakul, the Promised End", "Flying, trample, protection from instants",
      "kw:flying,trample,protection from instants"),
+    # another object's activated abilities: they change nothing until activated and resolved (602.2)
+    ("Drana and Linvala", "Drana and Linvala has all activated abilities of all creatures your opponents control.",
+     "-"),
+    ("Myr Welder", "Myr Welder has all activated abilities of all cards exiled with it.", "-"),
     # words whose meaning the checker can't tell: a keyword it doesn't know, a grant of the unknown
     ("Earl of Squirrel", "Squirrellink", "?"),
     ("Kozilek, Compleated", "Annihinfect", "?"),

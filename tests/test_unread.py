@@ -255,3 +255,17 @@ def test_states_with_combat_meaning_are_never_read_as_values(text: str) -> None:
 
     (r,) = read(text, "Test Aura")
     assert r.status == "not understood"
+
+
+def test_shield_counters_make_combat_damage_undecided_not_a_declaration() -> None:
+    """A shield counter (122.1c) prevents the damage that would be dealt to its permanent (all of one event, one
+    counter removed; unpreventable damage is dealt and a counter removed all the same: rulings of 2022-04-29).
+    The checker doesn't apply it to combat damage, so a damage verdict on a board where one is present is undecided
+    (never a silent wrong result); a declaration doesn't depend on it."""
+    board = json.loads((ROOT / "fixtures/damage/first-strike-kills-blocker.json").read_text())
+    blocker = next(p for p in board["permanents"] if p["id"] == "bear")
+    blocker["counters"] = {"shield": 1}
+    verdict = check(parse_board(board))
+    assert verdict.legal is None and any("shield counter" in u for u in verdict.not_understood)
+    del board["damage"]
+    assert check(parse_board(board)).legal is not None

@@ -255,6 +255,9 @@ RULES_VERBS = re.compile(
 the checker doesn't know, which may say anything."""
 
 GRANTED = re.compile(r"\b(?:has|have|gains?)\b (?P<what>.+?)(?= as long as | if | unless | during |$)")
+ACTIVATED_ONLY = re.compile(r"^all (?:activated|mana|loyalty) abilities of ")
+"""A grant of another object's activated abilities ("~ has all activated abilities of all creatures your opponents
+control"): what they do happens only once activated and resolved, as an effect the board gives (602.2)."""
 ITEMS = re.compile(r",? and |, |,$")
 
 
@@ -267,6 +270,8 @@ def _grants_unknown(sentence: str) -> bool:
 
     names = {k.name for k in lexicon.keywords()}
     for m in GRANTED.finditer(re.sub(r'"[^"]*"', "", sentence)):
+        if ACTIVATED_ONLY.match(m["what"]):  # 602.2: an activated ability changes nothing until it resolves
+            continue
         for item in (i.strip() for i in ITEMS.split(m["what"])):
             if item and not lexicon.keyword_line(item) and not any(item == n or item.startswith(n + " ")
                                                                      for n in names):
