@@ -269,3 +269,17 @@ def test_shield_counters_make_combat_damage_undecided_not_a_declaration() -> Non
     assert verdict.legal is None and any("shield counter" in u for u in verdict.not_understood)
     del board["damage"]
     assert check(parse_board(board)).legal is not None
+
+
+def test_a_life_gain_replacement_bears_only_on_damage_results() -> None:
+    """Angel of Vitality: "If you would gain life, you gain that much life plus 1 instead." It changes what lifelink
+    gains (702.15b, 614.1a), not which attacks or blocks are legal: not read, so an attack is judged with a note
+    and a damage verdict would be undecided."""
+    from legality.text.read import read
+
+    (r,) = read("If you would gain life, you gain that much life plus 1 instead.", "Angel of Vitality")
+    assert r.status == "not understood" and r.damage_only
+    angel = {"name": "Angel of Vitality", "power": 2, "toughness": 2, "types": ["creature"],
+             "oracle": "If you would gain life, you gain that much life plus 1 instead."}
+    attack = check(parse_board(_two_creatures(angel, None)))
+    assert attack.legal is True and any("only what combat damage does" in n for n in attack.notes)
