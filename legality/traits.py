@@ -15,10 +15,10 @@ from functools import lru_cache
 from legality.conditions import holds
 from legality.deadline import check
 from legality.match import NO_CONTEXT, MatchContext, matches
-from legality.text import stored
+from legality.text import lexicon, stored
 from legality.text.cache import store
 from legality.text.context import Context
-from legality.text.keywords import KNOWN_KEYWORDS, did_you_mean, is_known_keyword, keyword_meaning
+from legality.text.keywords import KEYWORD_COUNTERS, KNOWN_KEYWORDS, did_you_mean, is_known_keyword, keyword_meaning
 from legality.text.read import Reading, declaration_scope, read
 from legality.text.terms import has_combat_word
 from models.abilities import (
@@ -245,15 +245,8 @@ def _other_declaration(sentence: str, step: str) -> str | None:
 def _bears_on_combat(keyword: str) -> bool:
     """Whether a keyword can bear on a declaration or combat damage (the lexicon's combat flag, from 702); one the
     lexicon doesn't know is taken to."""
-    from legality.text import lexicon
-
     listed = lexicon.keyword_line(keyword)
     return not listed or any(k.combat is not None for k in listed)
-
-
-KEYWORD_COUNTERS = ("flying", "first strike", "double strike", "deathtouch", "exalted", "haste", "hexproof",
-                    "indestructible", "lifelink", "menace", "reach", "shadow", "trample", "vigilance")
-"""The keywords a keyword counter can be (122.1b): a permanent with such a counter has that keyword (613.1f)."""
 
 
 def keyword_counters(p: Permanent) -> list[str]:
@@ -357,9 +350,8 @@ def build_game(board: Board) -> Game:
                 if r.status == "not understood" and r.damage_only and step != STEPS[2]:
                     warnings.append(f"{p.name} ({p.id}): {r.sentence!r} is not read ({r.note}), but it can change "
                                     "only what combat damage does, not this declaration (508.1, 509.1)")
-                elif r.status == "not understood" and _other_declaration(r.sentence, step):
-                    warnings.append(f"{p.name} ({p.id}): {r.sentence!r} is not read ({r.note}), but "
-                                    f"{_other_declaration(r.sentence, step)}")
+                elif r.status == "not understood" and (other := _other_declaration(r.sentence, step)):
+                    warnings.append(f"{p.name} ({p.id}): {r.sentence!r} is not read ({r.note}), but {other}")
                 elif r.status == "not understood" or r.event:
                     unread.append(f"{p.name} ({p.id}): {r.sentence!r}: {r.note}")
                 elif where == "target":
@@ -398,9 +390,8 @@ def build_game(board: Board) -> Game:
                     if r.damage_only and step != STEPS[2]:
                         warnings.append(f"effect {e.source!r}: {r.sentence!r} is not read ({r.note}), but it can "
                                         "change only what combat damage does, not this declaration (508.1, 509.1)")
-                    elif _other_declaration(r.sentence, step):
-                        warnings.append(f"effect {e.source!r}: {r.sentence!r} is not read ({r.note}), but "
-                                        f"{_other_declaration(r.sentence, step)}")
+                    elif other := _other_declaration(r.sentence, step):
+                        warnings.append(f"effect {e.source!r}: {r.sentence!r} is not read ({r.note}), but {other}")
                     else:
                         unread.append(f"effect {e.source!r}: {r.sentence!r}: {r.note}")
                     continue

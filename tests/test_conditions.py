@@ -167,18 +167,26 @@ def test_a_player_designation_is_read_from_the_board_or_asked_for() -> None:
     assert check(parse_board(board)).legal is True
 
 
+def _against_bears(attacker: dict[str, Any], blocks: list[dict[str, str]] | None = None,
+                   player: dict[str, Any] | None = None) -> dict[str, Any]:
+    """``attacker`` (id "x", controlled by A, with A's fields ``player``) attacks B, who controls Grizzly Bears."""
+    board: dict[str, Any] = {"version": 1, "active_player": "A",
+                             "players": [{"id": "A", "life": 20, **(player or {})}, {"id": "B", "life": 20}],
+                             "permanents": [{"id": "x", "controller": "A", **attacker},
+                                            {"id": "bear", "name": "Grizzly Bears", "controller": "B"}],
+                             "attacks": [{"attacker": "x", "target": "B"}]}
+    if blocks is not None:
+        board["blocks"] = blocks
+    return board
+
+
 def test_delirium_reads_the_card_types_in_a_graveyard_or_asks_for_them() -> None:
     """Hound of the Farbogs: "Delirium — ~ has menace as long as there are four or more card types among cards in
     your graveyard" (207.2c, 205.2a). One blocker is illegal with four types (702.111b), legal with three, and with
     the count missing the verdict names the field it needs."""
     def board(types: int | None) -> dict[str, Any]:
-        player: dict[str, Any] = {"id": "A", "life": 20}
-        if types is not None:
-            player["graveyard_card_types"] = types
-        return {"version": 1, "active_player": "A", "players": [player, {"id": "B", "life": 20}],
-                "permanents": [{"id": "hound", "name": "Hound of the Farbogs", "controller": "A"},
-                               {"id": "bear", "name": "Grizzly Bears", "controller": "B"}],
-                "attacks": [{"attacker": "hound", "target": "B"}], "blocks": [{"blocker": "bear", "attacker": "hound"}]}
+        return _against_bears({"name": "Hound of the Farbogs"}, [{"blocker": "bear", "attacker": "x"}],
+                              None if types is None else {"graveyard_card_types": types})
 
     assert check(parse_board(board(4))).legal is False
     assert check(parse_board(board(3))).legal is True
@@ -193,26 +201,17 @@ def test_designations_of_a_permanent_are_read_or_asked_for_and_suspected_applies
     undecided, naming the field; a condition that governs only keywords with no bearing on combat (Skittering
     Crustacean's hexproof) is left undecided without making the verdict so. A suspected creature has menace and
     can't block (701.58c)."""
-    def board(perm: dict[str, Any], blocks: list[dict[str, str]] | None = None) -> dict[str, Any]:
-        out: dict[str, Any] = {"version": 1, "active_player": "A", "players": [{"id": "A", "life": 20},
-                                                                             {"id": "B", "life": 20}],
-                               "permanents": [{"id": "x", "controller": "A", **perm},
-                                              {"id": "bear", "name": "Grizzly Bears", "controller": "B"}],
-                               "attacks": [{"attacker": "x", "target": "B"}]}
-        if blocks is not None:
-            out["blocks"] = blocks
-        return out
-
     colossus = {"name": "Colossus of Akros"}
-    assert check(parse_board(board({**colossus, "designations": ["monstrous"]}))).legal is True
-    assert check(parse_board(board({**colossus, "designations": []}))).legal is False
-    missing = check(parse_board(board(colossus)))
+    assert check(parse_board(_against_bears({**colossus, "designations": ["monstrous"]}))).legal is True
+    assert check(parse_board(_against_bears({**colossus, "designations": []}))).legal is False
+    missing = check(parse_board(_against_bears(colossus)))
     assert missing.legal is None and any("$.permanents[0].designations" in u for u in missing.not_understood)
     crab = {"name": "Skittering Crustacean", "power": 2, "toughness": 3,
             "oracle": "As long as this creature is monstrous, it has hexproof."}
-    decided = check(parse_board(board(crab)))
+    decided = check(parse_board(_against_bears(crab)))
     assert decided.legal is True and not decided.not_understood
     assert any("bears on no declaration" in n for n in decided.notes)
     suspect = {"name": "Grizzly Bears", "designations": ["suspected"]}
-    assert check(parse_board(board(suspect, [{"blocker": "bear", "attacker": "x"}]))).legal is False  # menace
-    assert check(parse_board(board(suspect, []))).legal is True
+    blocked = [{"blocker": "bear", "attacker": "x"}]
+    assert check(parse_board(_against_bears(suspect, blocked))).legal is False  # menace, 702.111b
+    assert check(parse_board(_against_bears(suspect, []))).legal is True

@@ -248,7 +248,7 @@ def test_a_sentence_only_about_the_other_declaration_is_not_needed() -> None:
 
 @pytest.mark.parametrize("text", ["Enchanted creature is suspected.", "Creatures your opponents control are detained."])
 def test_states_with_combat_meaning_are_never_read_as_values(text: str) -> None:
-    """Suspected (701.58c: menace and can't block) and detained (701.35a: can't attack or block) bear on combat
+    """Suspected (701.58c: menace and can't block) and detained (701.29a: can't attack or block) bear on combat
     though no combat word names them: a static sentence giving them, which the checker doesn't read, stays not
     understood (written for the test: no card in the corpora says it as a static ability)."""
     from legality.text.read import read

@@ -37,6 +37,10 @@ KNOWN_KEYWORDS = frozenset({
     # a type change while a condition holds (702.161a, 702.176a): types are values the board gives
     "dash", "blitz", "living metal", "impending",
 })
+KEYWORD_COUNTERS = ("flying", "first strike", "double strike", "deathtouch", "exalted", "haste", "hexproof",
+                    "indestructible", "lifelink", "menace", "reach", "shadow", "trample", "vigilance")
+"""The keywords a keyword counter can be (122.1b): a permanent with such a counter has that keyword (613.1f)."""
+
 _LANDWALK = re.compile(r"^(?:(snow|nonbasic|legendary) )?(\w+)walk$")
 _PARAMETRIC = re.compile(r"^(ward|toxic|rampage|bushido|annihilator|afflict|flanking|equip|enchant|"
                          r"forestcycling|islandcycling|swampcycling|mountaincycling|plainscycling|cycling|dash|blitz|"

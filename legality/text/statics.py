@@ -9,7 +9,9 @@ speaks of permanents as well ("creatures you control and creature spells ...") i
 from __future__ import annotations
 
 import re
+from functools import cache
 
+from legality.text.keywords import KEYWORD_COUNTERS
 from legality.text.terms import COMBAT_WORDS, has_combat_word
 
 PT_NOTE = "changes power/toughness or other values: give the current values on the board"
@@ -232,8 +234,7 @@ def no_bearing_unparsed(sentence: str) -> str | None:
     return None
 
 
-_COUNTER_KIND = (r"(?:\+1/\+1|flying|first strike|double strike|deathtouch|exalted|haste|hexproof|indestructible|"
-                 r"lifelink|menace|reach|shadow|trample|vigilance)")
+_COUNTER_KIND = r"(?:\+1/\+1|" + "|".join(KEYWORD_COUNTERS) + ")"
 _COUNTER = rf"(?:a|an|one|two|three|four|five|six|x|\d+) {_COUNTER_KIND} counters?"
 ENTERS_WITH_COUNTERS = re.compile(
     rf"^(?:if [^,]+, )?(?:~|it) enters with (?:your choice of )?{_COUNTER}(?:(?:,| and| or|, and|, or) {_COUNTER})*"
@@ -290,7 +291,7 @@ rules of 508-509 (each named by a combat word or given on the board); combat dam
 DAMAGE_RESULT_WORDS = re.compile(r"\b(?:destroy\w*|regenerat\w*|die|dies|lethal|life|lose|loses|lost|win|wins|"
                                  r"poison\w*|counters? (?:put|placed) on|can't have counters|suspect\w*|detain\w*)\b")
 """Words of what combat damage results in (704.5a-c, 704.5f-g, 701.8, 701.19), and words of states that bear on
-combat without a combat word (suspected: menace and can't block, 701.58c; detained: can't attack or block, 701.35a):
+combat without a combat word (suspected: menace and can't block, 701.58c; detained: can't attack or block, 701.29a):
 such a sentence is never judged by its words alone, even with no combat word."""
 
 ABILITIES_OUTSIDE_COMBAT = re.compile(
@@ -306,10 +307,14 @@ def names_combat(sentence: str) -> bool:
     """Whether a sentence names anything of combat: a combat word (``terms.COMBAT_WORDS``) or a combat keyword, a
     keyword of several words only whole ("first" alone names nothing; "first strike" does), once the phrases of
     activated and triggered abilities are set aside."""
+    return _combat_names().search(ABILITIES_OUTSIDE_COMBAT.sub(" ", sentence)) is not None
+
+
+@cache
+def _combat_names() -> re.Pattern[str]:
+    """Combat keywords' whole names and the combat words, as one pattern (built once)."""
     from legality.text import lexicon
 
-    body = ABILITIES_OUTSIDE_COMBAT.sub(" ", sentence)
-    names = [k.name for k in lexicon.keywords() if k.combat]
-    if any(re.search(rf"\b{re.escape(n)}\b", body) for n in names):
-        return True
-    return re.search(r"\b(?:" + "|".join(COMBAT_WORDS) + r")\b", body) is not None
+    names = sorted({re.escape(k.name) for k in lexicon.keywords() if k.combat} | set(COMBAT_WORDS), key=len,
+                   reverse=True)
+    return re.compile(r"\b(?:" + "|".join(names) + r")\b")

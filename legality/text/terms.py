@@ -31,7 +31,7 @@ COMBAT_WORDS = (
     "strike", "abilities", "ability", "keyword", "keywords", r"suspect\w*", r"detain\w*",
 )
 """Words that may carry combat meaning besides the combat keywords' own names (which are added); suspected (701.58c:
-menace, can't block) and detained (701.35a: can't attack or block) are states with combat meaning."""
+menace, can't block) and detained (701.29a: can't attack or block) are states with combat meaning."""
 
 
 @cache
