@@ -19,6 +19,7 @@ from legality.editions import (
     find_edition,
     judge,
 )
+from legality.either import settle
 from legality.evaluate import cost_totals, fulfillable, in_force, incurred, obeyed
 from legality.history import notes as history_notes
 from legality.rules import Atom, Declaration, Kind, Problem, Violation
@@ -131,12 +132,12 @@ def _wrong_side(board: Board, name: str, blocker: str, controller: str, attacker
             "planeswalkers or battles they protect (509.1a, 805.10d)")
 
 
-def question_for(board: Board) -> Question:
+def question_for(board: Board, game: Game | None = None) -> Question:
     """The declaration to judge: blockers if ``blocks`` is present, else attackers."""
     if board.blocks is not None:
-        return block_question(board)
+        return block_question(board, game)
     if board.attacks is not None:
-        return attack_question(board)
+        return attack_question(board, game)
     raise NothingToJudge("the board has neither $.attacks nor $.blocks: there is no declaration to judge")
 
 
@@ -158,7 +159,10 @@ def check_declaration(board: Board, rules: str | None = None, options: RulesOpti
                       ignore_unread: bool = False, explain: Explain = "full") -> Verdict:
     """Judge the declaration of blockers (if ``blocks`` is present) or else of attackers."""
     edition, opts = settings(board, rules, options)
-    verdict = judge_question(question_for(board), edition, opts, time_limit, alternatives, explain)
+    q = question_for(board)
+    verdict = judge_question(q, edition, opts, time_limit, alternatives, explain)
+    verdict = settle(verdict, q.game.open_conditions, lambda assume: judge_question(
+        question_for(board, build_game(board, assume)), edition, opts, time_limit, alternatives, explain))
     return unread_undecided(verdict, ignore_unread)
 
 

@@ -43,6 +43,8 @@ def holds(board: Board, cond: Condition, you: str, origin: str,
 
     ``keywords``: each permanent's keywords as the game has worked them out (from its text, Auras and effects);
     without it, the keywords the board gives structurally."""
+    if cond.kind == "open":
+        return Answer(None, "no field of the board says whether it holds (what happened this turn, a choice)")
     kws = keywords or {}
     index = {p.id: i for i, p in enumerate(board.players)}
     source = next((p for p in board.permanents if p.id == origin), None)

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from legality.conditions import holds
+from legality.conditions import Answer, holds
 from legality.deadline import check
 from legality.match import NO_CONTEXT, MatchContext, matches
 from legality.text import lexicon, stored
@@ -102,6 +102,9 @@ class Game:
     unread: tuple[str, ...]
     warnings: tuple[str, ...] = ()
     damage_effects: tuple[DamageEffect, ...] = ()
+    open_conditions: tuple[tuple[str, str], ...] = ()
+    """Conditions the board does not decide: (key, the entry of ``unread`` that names it); ``build_game`` with
+    ``assume`` takes each key as holding or not (``either.py`` judges every way)."""
     _creatures: dict[str, list[Permanent]] = field(default_factory=dict, compare=False, repr=False)
 
     def context(self, s: Sourced) -> MatchContext:
@@ -255,8 +258,10 @@ def keyword_counters(p: Permanent) -> list[str]:
     return [kw for kw in KEYWORD_COUNTERS if counts.get(kw, 0) > 0]
 
 
-def build_game(board: Board) -> Game:
-    """Work out every creature's traits from all sources (abilities stage of the pipeline)."""
+def build_game(board: Board, assume: Mapping[str, bool] | None = None) -> Game:
+    """Work out every creature's traits from all sources (abilities stage of the pipeline).
+
+    ``assume``: for conditions the board does not decide (``Game.open_conditions``), whether each is taken to hold."""
 
     perms = {p.id: p for p in board.permanents}
     unread: list[str] = []
@@ -270,6 +275,7 @@ def build_game(board: Board) -> Game:
     pending: list[tuple[If, str | None, str, str, str, tuple[str, ...] | None]] = []
     taken: list[tuple[Ability, str, str]] = []
     seen_kw: dict[str, frozenset[str]] = {}
+    open_conditions: list[tuple[str, str]] = []
 
     def decide(ab: If, holder: str | None, source: str, origin: str, you: str,
                targets: tuple[str, ...] | None) -> None:
@@ -278,12 +284,18 @@ def build_game(board: Board) -> Game:
         answer = holds(board, ab.condition, you, origin, seen_kw)
         label = f"{source} ({origin})" if origin in perms else f"effect {source!r}"
         written = ("unless " if ab.condition.negate else "if ") + (ab.condition.text or ab.condition.kind)
+        key = f"{label}: condition {written!r}"
+        if answer.value is None and assume is not None and key in assume:
+            answer = Answer(assume[key], f"not decided by the board ({answer.why}); taken as "
+                            f"{'applying' if assume[key] else 'not applying'}")
         if answer.value is None:
             if not ab.abilities and ab.keywords and not any(_bears_on_combat(k) for k in ab.keywords):
                 warnings.append(f"{label}: condition {written!r} is not decided ({answer.why}), but what it gives "
                                 f"({', '.join(ab.keywords)}) bears on no declaration or combat damage (702)")
                 return
-            unread.append(f"{label}: condition {written!r}: {answer.why}")
+            entry = f"{key}: {answer.why}"
+            unread.append(entry)
+            open_conditions.append((key, entry))
             return
         applies = (f"applies for {', '.join(answer.per_player) or 'no defending player'}"
                    if answer.per_player is not None else "applies" if answer.value else "does not apply")
@@ -477,7 +489,7 @@ def build_game(board: Board) -> Game:
         traits[p.id] = Traits(frozenset(k for k, *_ in kws), tuple(abilities))
     unread.extend(asked_facts(board, taken))
     return Game(board, perms, traits, tuple(globals_), tuple(dict.fromkeys(unread)), tuple(warnings),
-                tuple(damage_effects))
+                tuple(damage_effects), tuple(dict.fromkeys(open_conditions)))
 
 
 def _targetless(ab: Ability) -> bool:

@@ -394,10 +394,10 @@ CONDITIONS: list[Row] = [
      "blocked.", "if<designation=city's blessing,kind=designation>(kw:hexproof;cant_be_blocked)"),
     ("Wayward Swordtooth", "Wayward Swordtooth can't attack or block unless you have the city's blessing.",
      "if<designation=city's blessing,kind=designation,negate=True>(cant_attack_or_block)"),
-    # conditions the vocabulary has no words for: they must stay not understood
-    ("Leapfrog", "Leapfrog has flying as long as you've cast an instant or sorcery spell this turn.", "?"),
+    # conditions no field of the board gives (what happened this turn): open, judged both ways (either.py)
+    ("Leapfrog", "Leapfrog has flying as long as you've cast an instant or sorcery spell this turn.", "if<kind=open>(kw:flying)"),
     ("Piston-Fist Cyclops", "As long as you've cast an instant or sorcery spell this turn, Piston-Fist Cyclops can "
-     "attack as though it didn't have defender.", "?"),
+     "attack as though it didn't have defender.", "if<kind=open>(attacks_despite_defender)"),
     ("Novice Knight", "As long as Novice Knight is enchanted or equipped, it can attack as though it didn't have "
      "defender.", "if<kind=self,state=enchanted or equipped>(attacks_despite_defender)"),  # 301.5a, 303.4b
     # counters on the object itself (122.1) are a fact the board gives ("counters")
@@ -406,12 +406,24 @@ CONDITIONS: list[Row] = [
     ("Pelt Collector", "As long as Pelt Collector has three or more +1/+1 counters on it, it has trample.",
      "if<at_least=3,counter=+1/+1,kind=counters>(kw:trample)"),
     ("Ghitu Lavarunner", "As long as there are two or more instant and/or sorcery cards in your graveyard, Ghitu "
-     "Lavarunner gets +1/+0 and has haste.", "?"),
-    ("Relic Runner", "Relic Runner can't be blocked if you've cast a historic spell this turn.", "?"),
+     "Lavarunner gets +1/+0 and has haste.", "if<kind=open>(kw:haste)"),
+    ("Relic Runner", "Relic Runner can't be blocked if you've cast a historic spell this turn.", "if<kind=open>(cant_be_blocked)"),
     ("Giant Turtle", "Giant Turtle can't attack if it attacked during your last turn.", "?"),  # history: no field
+    # a cost is no condition (508.1d, 508.1g: paid as the declaration is made), and a condition on each defending
+    # player in turn (508.1c) may hold for some and not others: neither is one open fact
+    ("Leviathan", "This creature can't attack unless you sacrifice two Islands.", "?"),
+    ("Hipparion", "This creature can't block creatures with power 3 or greater unless you pay {1}.", "?"),
+    ("Godhunter Octopus", "This creature can't attack unless defending player controls an enchantment or an "
+     "enchanted permanent.", "?"),
+    ("Graxiplon", "This creature can't be blocked unless defending player controls three or more creatures that "
+     "share a creature type.", "?"),
+    ("Hooded Horror", "This creature can't be blocked as long as defending player controls the most creatures or is "
+     "tied for the most.", "?"),
+    ("Nightkin Ambusher", "This creature can't be blocked as long as defending player has a rad counter.", "?"),
+    ("Urborg Scavengers", "This creature has flying as long as a card exiled with it has flying.", "?"),
     ("Swordsworn Cavalier", "Swordsworn Cavalier has first strike as long as another Knight entered the battlefield "
-     "under your control this turn.", "?"),
-    ("Crew Captain", "Crew Captain has indestructible as long as it entered this turn.", "?"),
+     "under your control this turn.", "if<kind=open>(kw:first strike)"),
+    ("Crew Captain", "Crew Captain has indestructible as long as it entered this turn.", "if<kind=open>(kw:indestructible)"),
     ("Trollbred Guardian", "Each creature you control with a +1/+1 counter on it has trample.",
      "grant<you>[counter=+1/+1](kw:trample)"),  # 122.1: counters are a fact the board gives
     ("Painter's Servant", "All cards that aren't on the battlefield, spells, and permanents are the chosen color in "
@@ -421,11 +433,11 @@ CONDITIONS: list[Row] = [
     ("Daunting Defender", "If a source would deal damage to a Cleric creature you control, prevent 1 of that "
      "damage.", "?"),
     ("Darkblade Agent", "As long as you've surveilled this turn, Darkblade Agent has deathtouch and \"Whenever this "
-     "creature deals combat damage to a player, you draw a card.\"", "?"),
+     "creature deals combat damage to a player, you draw a card.\"", "if<kind=open>(kw:deathtouch)"),
     # ... unless all the sentence gives limits targeting only (hexproof 702.11): then no condition matters to combat
     ("Palladia-Mors, the Ruiner", "Palladia-Mors, the Ruiner has hexproof if it hasn't dealt damage yet.", "-"),
     ("Bontu the Glorified", "Bontu the Glorified can't attack or block unless a creature you control died this turn.",
-     "?"),
+     "if<kind=open,negate=True>(cant_attack_or_block)"),
     ("Vampire Nocturnus", "As long as the top card of your library is black, Vampire Nocturnus and other Vampire "
      "creatures you control get +2/+1 and have flying.", "?"),
     ("Teferi's Moat", "Creatures of the chosen color without flying can't attack you.", "?"),
@@ -535,7 +547,7 @@ COMPOUND: list[Row] = [
      "can't block Sabertooth Alley Cat this turn.", "attacks_each_combat | -"),
     # the effect depends on the target's own type or a choice: unknown until it resolves
     ("Vampire's Zeal", "Target creature gets +2/+2 until end of turn. If it's a Vampire, it gains first strike until "
-     "end of turn.", "- | ?"),
+     "end of turn.", "- | if<kind=open>(kw:first strike)"),
     ("Blessing of Belzenlok", "Target creature gets +2/+1 until end of turn. If it's legendary, it also gains lifelink "
      "until end of turn.", "- | ?"),
     ("Hunt Down", "Target blue creature blocks target green creature this turn if able.", "?"),
@@ -726,7 +738,7 @@ ATTACHED: list[Row] = [
     ("Armadillo Cloak", "Whenever enchanted creature deals damage, you gain that much life.", "-"),
     ("Animate Wall", "Enchant Wall\nEnchanted Wall can attack as though it didn't have defender.",
      "kw:enchant wall | ?"),
-    ("Shield of the Oversoul", "As long as enchanted creature is green, it gets +1/+1 and has indestructible.", "?"),
+    ("Shield of the Oversoul", "As long as enchanted creature is green, it gets +1/+1 and has indestructible.", "if<kind=open>(kw:indestructible)"),
     # Equipment
     ("Cobbled Wings", "Equipped creature has flying.", "kw:flying"),
     ("Strider Harness", "Equipped creature gets +1/+1 and has haste.", "kw:haste"),
@@ -761,7 +773,7 @@ ATTACHED: list[Row] = [
      "planeswalker. "
      "If this creature is a Wizard, it deals 2 damage to that player or planeswalker instead.\"", "-"),
     ("Mask of Immolation", "Equipped creature has \"Sacrifice this creature: It deals 1 damage to any target.\"", "-"),
-    ("Butcher's Cleaver", "As long as equipped creature is a Human, it has lifelink.", "?"),
+    ("Butcher's Cleaver", "As long as equipped creature is a Human, it has lifelink.", "if<kind=open>(kw:lifelink)"),
     ("Warmonger's Chariot", "As long as equipped creature has defender, it can attack as though it didn't have "
      "defender.", "?"),
 ]

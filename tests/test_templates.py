@@ -406,13 +406,15 @@ TABLE: list[tuple[str, str, str]] = [
      "and is a blue Wall in addition to its other colors and types.", "?"),
     ("Noble Quarry", "Noble Quarry must be blocked if able, and Noble Quarry must be blocked by two or more creatures "
      "if able.", "must_be_blocked;must_be_blocked_by(at_least=2)"),
-    ("Vampire's Zeal", "If it's a Vampire, it gains first strike until end of turn.", "?"),
+    ("Vampire's Zeal", "If it's a Vampire, it gains first strike until end of turn.",
+     "if<kind=open>(kw:first strike)"),  # the target's type once it resolved: open, judged both ways (either.py)
     ("Bonecrusher Giant", "Damage can't be prevented this turn.", "damage_cant_be_prevented"),  # Stomp, 615.12
     ("Fog Bank", "Prevent all combat damage that would be dealt to and dealt by Fog Bank.",
      "prevent_damage(dealt_to=it);prevent_damage(dealt_by=it)"),  # 615.1
     # must be reported as not understood
-    ("Mogg Conscripts", "Mogg Conscripts can't attack unless you've cast a creature spell this turn.", "?"),
-    ("Hobble", "Enchanted creature can't block if it's black.", "?"),
+    ("Mogg Conscripts", "Mogg Conscripts can't attack unless you've cast a creature spell this turn.",
+     "if<kind=open,negate=True>(cant_attack)"),  # history of the turn: open
+    ("Hobble", "Enchanted creature can't block if it's black.", "if<kind=open>(cant_block)"),
     ("Norn's Annex", "Creatures can't attack you or planeswalkers you control unless their controller pays {W/P} for "
      "each of those creatures.", "?"),
     ("Sphere of Safety", "Creatures can't attack you or planeswalkers you control unless their controller pays {X} for "

@@ -6,6 +6,7 @@ verdict; it is reported (rule numbers included) so that a damage answer never hi
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -44,10 +45,13 @@ def _as_declared(board: Board) -> Board:
     return board.model_copy(update={"permanents": perms})
 
 
-def check_declarations(board: Board, edition: Edition, time_limit: float) -> list[DeclarationCheck]:
-    """Judge the board's attacks and blocks under ``edition`` (each within ``time_limit`` seconds)."""
+def check_declarations(board: Board, edition: Edition, time_limit: float,
+                       assume: Mapping[str, bool] | None = None) -> list[DeclarationCheck]:
+    """Judge the board's attacks and blocks under ``edition`` (each within ``time_limit`` seconds); ``assume``:
+    the undecided conditions taken as holding or not (``either.py``)."""
     from legality.check import attack_question, block_question, judge_question
     from legality.deadline import clock
+    from legality.traits import build_game
 
     gone = _departed(board)
     if gone:
@@ -61,8 +65,8 @@ def check_declarations(board: Board, edition: Edition, time_limit: float) -> lis
         questions.append(("block", block_question))
     left = clock(time_limit)
     for i, (kind, make) in enumerate(questions):  # one deadline for all: each takes its share of what is left
-        v = judge_question(make(base), edition, board.rules_options, left() / (len(questions) - i),
-                           alternatives=False)
+        v = judge_question(make(base, build_game(base, assume)), edition, board.rules_options,
+                           left() / (len(questions) - i), alternatives=False)
         what = "attackers" if kind == "attack" else "blockers"
         if v.legal is True:
             continue

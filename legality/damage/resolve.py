@@ -4,7 +4,7 @@ it, state-based actions, and the damage verdict of the contract."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
@@ -15,6 +15,7 @@ from legality.damage.declared import DeclarationCheck, check_declarations
 from legality.damage.events import MAX_ORDERED, Chooser, every_choice
 from legality.deadline import OutOfTime, bounded
 from legality.editions import find_edition
+from legality.either import settle
 from legality.history import notes as history_notes
 from legality.rules import Violation
 from legality.traits import build_game
@@ -196,7 +197,9 @@ def resolve_damage(board: Board, rules: str | None = None, goal: Goal | None = N
     building of the game too: past it the verdict is undecided, naming the phase that ran out of time."""
     try:
         with bounded(time_limit):
-            return _resolve_damage(board, rules, goal, time_limit, declarations)
+            first, opens = _resolve_damage(board, rules, goal, time_limit, declarations)
+            return settle(first, opens, lambda assume: _resolve_damage(board, rules, goal, time_limit, declarations,
+                                                                       assume)[0])
     except OutOfTime as exc:
         return DamageVerdict(rules=find_edition(rules or board.rules or "current").name, legal=None, steps=(),
                              players={}, destroyed=(), permanents={}, id=board.id,
@@ -204,16 +207,18 @@ def resolve_damage(board: Board, rules: str | None = None, goal: Goal | None = N
 
 
 def _resolve_damage(board: Board, rules: str | None, goal: Goal | None, time_limit: float,
-                    declarations: bool) -> DamageVerdict:
+                    declarations: bool, assume: Mapping[str, bool] | None = None
+                    ) -> tuple[DamageVerdict, tuple[tuple[str, str], ...]]:
+    """The damage verdict with the undecided conditions taken as ``assume`` says, and those conditions."""
     from legality.deadline import clock
 
     left = clock(time_limit)
     edition = find_edition(rules or board.rules or "current")
-    game = build_game(board)
+    game = build_game(board, assume)
     combat = Combat.of(game, edition.name)
     two = combat.has_first_strike_step()
     steps = ("first", "regular") if two else ("regular",)
-    checks = tuple(check_declarations(board, edition, left() / 2)) if declarations else ()
+    checks = tuple(check_declarations(board, edition, left() / 2, assume)) if declarations else ()
     judged: list[str] = [c.note for c in checks]  # notes that rest on the judgement (and so on the text read)
     notes: list[str] = list(judged) + history_notes(game, edition.name)
     legal: bool | None = True
@@ -270,7 +275,8 @@ def _resolve_damage(board: Board, rules: str | None, goal: Goal | None, time_lim
     return DamageVerdict(edition.name, legal, tuple(reports), players, tuple(state.gone), perms,
                          tuple(notes) + game.warnings,
                          game.unread, board.id, goal, declarations=checks, judgement_notes=tuple(judged),
-                         outcomes=tuple(outcomes) if len(outcomes) > 1 else (), teams=_teams(combat, state))
+                         outcomes=tuple(outcomes) if len(outcomes) > 1 else (),
+                         teams=_teams(combat, state)), game.open_conditions
 
 
 MAX_RUNS = 64

@@ -7,9 +7,14 @@ from __future__ import annotations
 import re
 from typing import Any, cast
 
+from legality.text.context import Unreadable
 from legality.text.describe import quality_words
 from legality.text.forms.base import NP, Forms, _number, _of, _one, _toks, quality_of
 from models.abilities import Condition
+
+COST_WORDS = re.compile(r"^(?:you |its controller |their controller |that player |defending player )?"
+                        r"(?:pays?|sacrifices?|taps?|untaps?|discards?|returns?|exiles?|puts?|removes?|reveals?)\b")
+"""The words of a cost paid to attack or block ("unless you sacrifice two Islands", "unless you pay {1}")."""
 
 DESIGNATIONS = ("city's blessing", "monarch", "initiative", "completed a dungeon")
 
@@ -28,8 +33,20 @@ class ConditionForms(Forms):
     if_cond = as_long_as
 
     def unless(self, c: list[Any]) -> Condition:
+        """"unless C"; a cost ("unless you pay {1}", "unless you sacrifice two Islands") is no condition (508.1d,
+        508.1g: paid as the declaration is made)."""
         cond = cast(Condition, c[0])
+        if cond.kind == "open" and COST_WORDS.match(cond.text):
+            raise Unreadable(f"a cost to attack or block ({cond.text!r}): give it as a structured cost")
         return cond.model_copy(update={"negate": not cond.negate})
+
+    def open_cond(self, c: list[Any]) -> Condition:
+        """A condition no field of the board answers ("you've drawn two or more cards this turn"): judged both
+        ways (``either.py``); not one about each defending player in turn, which can hold for some and not others."""
+        words = str(c[0])
+        if "defending player" in words:  # true for some defending players and not others (508.1c): not one fact
+            raise Unreadable(f"a condition on each defending player the board does not decide ({words!r})")
+        return Condition(kind="open", text=words)
 
     def during_your_turn(self, c: list[Any]) -> Condition:
         return Condition(kind="your_turn", text="during your turn")
