@@ -234,8 +234,14 @@ def names_source(readings: tuple[Reading, ...]) -> bool:
     return any(mentions(a.model_dump()) for r in readings for a in r.abilities)
 
 
-def _other_declaration(sentence: str, step: str) -> str | None:
-    """Why an unread sentence can't change the declaration judged: it speaks only of the other one."""
+def _other_declaration(sentence: str, step: str, attacking: bool | None = None) -> str | None:
+    """Why an unread sentence can't change the declaration judged: it speaks only of the other one, or (of a
+    permanent: ``attacking`` says whether it is an attacking creature) it gives that permanent only protection."""
+    if attacking is not None and step != STEPS[2] and not (attacking and step == STEPS[1]) \
+            and SELF_PROTECTION.match(sentence):
+        return ("it gives only protection to it, which restricts only blocks of it (702.16b) and damage dealt to it "
+                "(702.16e), not " + ("this declaration of attackers (508.1)" if step == STEPS[0] else
+                                     "this declaration of blockers, where it is not an attacking creature (509.1)"))
     scope = declaration_scope(sentence)
     if scope == "blocks" and step == STEPS[0]:
         return "it speaks only of blocking (509.1), not of this declaration of attackers (508.1)"
@@ -243,6 +249,11 @@ def _other_declaration(sentence: str, step: str) -> str | None:
         return ("it speaks only of attacking (508.1); the attacks are given, and it can't change this declaration of "
                 "blockers (509.1)")
     return None
+
+
+SELF_PROTECTION = re.compile(r"^(?:[a-z'’ ]+ — )?(?:~|this creature) has protection from (?:[a-z0-9 ]|,(?! and))+$")
+"""A sentence that gives the permanent itself protection from a quality the checker may not read ("~ has protection
+from each mana value of the chosen quality", "~ has protection from the chosen color")."""
 
 
 def _bears_on_combat(keyword: str) -> bool:
@@ -331,6 +342,7 @@ def build_game(board: Board, assume: Mapping[str, bool] | None = None) -> Game:
     hand = {pl.id: pl.hand_size for pl in board.players}
     players = {pl.id for pl in board.players}
     step = judged_step(board)
+    attackers = {a.attacker for a in board.attacks or () if a.declared}
     sourced = effect_sources(board)
     for p in board.permanents:
         check("reading rules text and working out each creature's abilities")
@@ -362,7 +374,8 @@ def build_game(board: Board, assume: Mapping[str, bool] | None = None) -> Game:
                 if r.status == "not understood" and r.damage_only and step != STEPS[2]:
                     warnings.append(f"{p.name} ({p.id}): {r.sentence!r} is not read ({r.note}), but it can change "
                                     "only what combat damage does, not this declaration (508.1, 509.1)")
-                elif r.status == "not understood" and (other := _other_declaration(r.sentence, step)):
+                elif r.status == "not understood" and (other := _other_declaration(r.sentence, step,
+                                                                                    p.id in attackers)):
                     warnings.append(f"{p.name} ({p.id}): {r.sentence!r} is not read ({r.note}), but {other}")
                 elif r.status == "not understood" or r.event:
                     unread.append(f"{p.name} ({p.id}): {r.sentence!r}: {r.note}")

@@ -283,3 +283,25 @@ def test_a_life_gain_replacement_bears_only_on_damage_results() -> None:
              "oracle": "If you would gain life, you gain that much life plus 1 instead."}
     attack = check(parse_board(_two_creatures(angel, None)))
     assert attack.legal is True and any("only what combat damage does" in n for n in attack.notes)
+
+
+def test_protection_it_gives_itself_bears_only_on_blocks_of_it_and_damage() -> None:
+    """Lavabrink Venturer: "This creature has protection from each mana value of the chosen quality." (a choice made as
+    it entered, which the board doesn't give). Protection stops blocks of the creature that has it (702.16b) and
+    damage dealt to it (702.16e); nothing in 508.1 or in its own blocking (509.1) depends on it. Attacking, it is
+    judged with a note; as a blocker, too; attacking and blocked, its protection could forbid the block: undecided."""
+    venturer = {"name": "Lavabrink Venturer", "power": 3, "toughness": 3, "types": ["creature"],
+                "oracle": "As this creature enters, choose odd or even. (Zero is even.)\nThis creature has protection "
+                          "from each mana value of the chosen quality."}
+    attack = check(parse_board(_two_creatures(venturer, None)))
+    assert attack.legal is True and not attack.not_understood
+    assert any("gives only protection" in n and "702.16b" in n for n in attack.notes)
+    blocked = check(parse_board(_two_creatures(venturer, [{"blocker": "bear", "attacker": "x"}])))
+    assert blocked.legal is None and blocked.not_understood
+    board = _two_creatures({"name": "Grizzly Bears", "power": 2, "toughness": 2, "oracle": ""}, None)
+    board["permanents"].append({"id": "venturer", "controller": "B", **venturer})
+    board["blocks"] = [{"blocker": "venturer", "attacker": "x"}]
+    blocking = check(parse_board(board))
+    assert blocking.legal is True and not blocking.not_understood
+    board["damage"] = []
+    assert check(parse_board(board)).legal is None  # combat damage to it: its protection could prevent it (702.16e)
