@@ -545,6 +545,12 @@ COMPOUND: list[Row] = [
      "kw:annihilator 2 | attacks_each_combat"),
     ("Sabertooth Alley Cat", "Sabertooth Alley Cat attacks each combat if able.\n{1}{R}: Creatures without defender "
      "can't block Sabertooth Alley Cat this turn.", "attacks_each_combat | -"),
+    # a condition that leads an effect governs every effect after it in the sentence ("if X, A and B"): B depends on
+    # it as A does (these were read with B unconditional: haste for "it" on Break Out)
+    ("Break Out", "If that card has mana value 2 or less, you may put it onto the battlefield and it gains haste until "
+     "end of turn.", "?"),
+    ("Unbreakable Formation", "Addendum — If you cast this spell during your main phase, put a +1/+1 counter on each "
+     "of those creatures and they gain vigilance until end of turn.", "?"),
     # the effect depends on the target's own type or a choice: unknown until it resolves
     ("Vampire's Zeal", "Target creature gets +2/+2 until end of turn. If it's a Vampire, it gains first strike until "
      "end of turn.", "- | if<kind=open>(kw:first strike)"),

@@ -52,11 +52,13 @@ class Clause:
 class NoCombat:
     """A clause the grammar read whole as a form with no combat meaning (and why it has none).
 
-    ``target``: it names a target, which a later "it" in the same sentence refers to.
+    ``target``: it names a target, which a later "it" in the same sentence refers to. ``led``: a condition, choice or
+    trigger leads it, and so governs the effects after it in the sentence too.
     """
 
     why: str
     target: bool = False
+    led: bool = False
 
 
 @dataclass(frozen=True)

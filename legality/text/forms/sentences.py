@@ -5,6 +5,7 @@ than not understood."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, cast
 
 from legality.text.context import Unreadable
@@ -12,6 +13,8 @@ from legality.text.forms.base import Forms, _one, _toks
 from legality.text.tree import Clause, NoCombat, Part, Placed, Pred, Selector, Sentence, Unread
 from models.abilities import Condition, Grant, Simple
 
+GUARDED = ("an effect that depends on a condition or choice the checker can't read: give its result as an effect if "
+           "it applies")
 
 class SentenceForms(Forms):
     """Sentences, statics, clauses and effects."""
@@ -49,7 +52,15 @@ class SentenceForms(Forms):
         return Clause(subject, tuple(preds))
 
     def effects(self, c: list[Any]) -> Sentence:
-        return Sentence("effects", tuple(x for x in c if x is not None))
+        """Effects joined as English joins them. A condition or trigger that leads one ("if X, A and B") governs
+        the effects after it too: one of those with combat meaning depends on it like the first."""
+        parts = tuple(x for x in c if x is not None)
+        led = False
+        for part in parts:
+            if led and not isinstance(part, NoCombat):
+                raise Unreadable(GUARDED)
+            led |= isinstance(part, NoCombat) and part.led
+        return Sentence("effects", parts)
 
     def led_template(self, c: list[Any]) -> Sentence:
         conds = [x for x in c if isinstance(x, Condition)]
@@ -67,18 +78,22 @@ class SentenceForms(Forms):
     def conditional_effect(self, c: list[Any]) -> Part:
         part = c[1]
         if isinstance(part, NoCombat):
-            return part
+            return replace(part, led=True)
         raise Unreadable("an effect that depends on a condition: give its result as an effect if the condition held")
 
     def guarded_effect(self, c: list[Any]) -> Part:
+        """An effect after a condition, choice or trigger that leads it ("if you do, ...")."""
+        return replace(self.guarded_after(c), led=True)
+
+    def guarded_after(self, c: list[Any]) -> NoCombat:
+        """An effect under a condition: read only when it has no combat meaning (or changes only values)."""
         part = next(x for x in c if isinstance(x, (Clause, NoCombat, Placed, Unread)))
         if isinstance(part, NoCombat):
             return part
         if isinstance(part, Clause) and all(p.pt and not p.keywords and not p.abilities and not p.loses
                                             and not p.loses_all and not p.unreadable for p in part.preds):
             return NoCombat("changes power/toughness or other values: give the current values on the board")
-        raise Unreadable("an effect that depends on a condition or choice the checker can't read: give its result "
-                         "as an effect if it applies")
+        raise Unreadable(GUARDED)
 
     def nc_cond(self, c: list[Any]) -> None:
         return None
