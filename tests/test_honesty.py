@@ -57,7 +57,7 @@ COMBAT = [(card, text) for card, text, expected in TABLE
 """Combat clauses: the template table's one-sentence rows that the reader understands, other than keyword lines."""
 
 
-SELECTOR = re.compile(r"\b(?:with|without) (?:[a-z ]+?)(?=$| and | or |[,.:])|\battacking or blocking\b|"
+SELECTOR = re.compile(r"\b(?:with|without) (?:[a-z' ]+?)(?=$| and | or |[,.:])|\battacking or blocking\b|"
                       r"\b(?:attacking|blocking)\b")
 """Combat words that only describe objects ("target creature with flying", "each attacking creature")."""
 

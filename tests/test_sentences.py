@@ -582,8 +582,8 @@ PREFIXES: list[Row] = [
     ("Merfolk Trickster", "When Merfolk Trickster enters the battlefield, tap target creature an opponent controls. It "
      "loses all abilities until end of turn.", "trigger"),
     # one triggered ability over two sentences: read whole, never split into a "-" and a stray clause
-    gap("Skyline Scout", "Whenever Skyline Scout attacks, you may pay {1}{W}. If you do, it gains flying until end of "
-        "turn.", "trigger", "'if you do' after a cost in a trigger's effect is not read yet"),
+    ("Skyline Scout", "Whenever Skyline Scout attacks, you may pay {1}{W}. If you do, it gains flying until end of "
+     "turn.", "trigger"),  # an effect under "if you do" is still the trigger's combat effect (603.3)
     ("Legion Warboss", "At the beginning of combat on your turn, create a 1/1 red Goblin creature token. That token "
         "gains haste until end of turn and attacks this combat if able.", "trigger"),
     # triggered abilities with a combat effect (603.3: nothing changes until they resolve)

@@ -365,9 +365,11 @@ def compile_sentence(s: str, tree: Sentence) -> Reading:
     if tree.form == "activated":  # read whole; what it does applies only once activated, as an effect
         return Reading(s, "no combat meaning", note="an activated ability: once activated, give its result as an "
                        "effect (with targets)")
-    unread = [p.why for p in tree.parts if isinstance(p, Unread)]
-    if unread:
-        return Reading(s, "not understood", note=unread[0], event=tree.event)
+    unread = [p for p in tree.parts if isinstance(p, Unread)]
+    # a triggered ability with an effect of combat meaning under a condition it can't read still has a combat effect
+    conditional = tree.form == "triggered" and bool(unread) and all(p.combat for p in unread)
+    if unread and not conditional:
+        return Reading(s, "not understood", note=unread[0].why, event=tree.event)
     placed: list[tuple[Where, list[str], list[Ability]]] = []
     why: list[str] = []
     named_target = False
@@ -386,7 +388,7 @@ def compile_sentence(s: str, tree: Sentence) -> Reading:
                 why.append(PT_NOTE)
             else:
                 placed.append(got)
-    if not placed:
+    if not placed and not conditional:
         note = why[0] if why else "no combat meaning"
         if tree.form == "triggered":
             note = "a triggered ability with no combat effect"

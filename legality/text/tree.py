@@ -72,9 +72,14 @@ class Placed:
 
 @dataclass(frozen=True)
 class Unread:
-    """A part the grammar recognised but whose meaning the checker can't apply: never dropped."""
+    """A part the grammar recognised but whose meaning the checker can't apply: never dropped.
+
+    ``combat``: an effect with combat meaning under a condition or choice the checker can't read (a triggered ability
+    holding one still has a combat effect); ``led``: that condition leads it, and so governs the effects after it."""
 
     why: str
+    combat: bool = False
+    led: bool = False
 
 
 Part = Clause | NoCombat | Placed | Unread

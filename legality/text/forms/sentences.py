@@ -54,13 +54,14 @@ class SentenceForms(Forms):
     def effects(self, c: list[Any]) -> Sentence:
         """Effects joined as English joins them. A condition or trigger that leads one ("if X, A and B") governs
         the effects after it too: one of those with combat meaning depends on it like the first."""
-        parts = tuple(x for x in c if x is not None)
+        parts: list[Part] = []
         led = False
-        for part in parts:
+        for part in (x for x in c if x is not None):
             if led and not isinstance(part, NoCombat):
-                raise Unreadable(GUARDED)
-            led |= isinstance(part, NoCombat) and part.led
-        return Sentence("effects", parts)
+                part = Unread(GUARDED, combat=True)
+            led |= isinstance(part, (NoCombat, Unread)) and part.led
+            parts.append(part)
+        return Sentence("effects", tuple(parts))
 
     def led_template(self, c: list[Any]) -> Sentence:
         conds = [x for x in c if isinstance(x, Condition)]
@@ -79,13 +80,14 @@ class SentenceForms(Forms):
         part = c[1]
         if isinstance(part, NoCombat):
             return replace(part, led=True)
-        raise Unreadable("an effect that depends on a condition: give its result as an effect if the condition held")
+        return Unread("an effect that depends on a condition: give its result as an effect if the condition held",
+                      combat=True, led=True)
 
     def guarded_effect(self, c: list[Any]) -> Part:
         """An effect after a condition, choice or trigger that leads it ("if you do, ...")."""
         return replace(self.guarded_after(c), led=True)
 
-    def guarded_after(self, c: list[Any]) -> NoCombat:
+    def guarded_after(self, c: list[Any]) -> NoCombat | Unread:
         """An effect under a condition: read only when it has no combat meaning (or changes only values)."""
         part = next(x for x in c if isinstance(x, (Clause, NoCombat, Placed, Unread)))
         if isinstance(part, NoCombat):
@@ -93,7 +95,7 @@ class SentenceForms(Forms):
         if isinstance(part, Clause) and all(p.pt and not p.keywords and not p.abilities and not p.loses
                                             and not p.loses_all and not p.unreadable for p in part.preds):
             return NoCombat("changes power/toughness or other values: give the current values on the board")
-        raise Unreadable(GUARDED)
+        return Unread(GUARDED, combat=True)
 
     def nc_cond(self, c: list[Any]) -> None:
         return None
