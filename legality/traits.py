@@ -265,7 +265,9 @@ def _bears_on_combat(keyword: str) -> bool:
 
 def keyword_counters(p: Permanent) -> list[str]:
     """The keywords a permanent has from keyword counters on it (122.1b), in the order of ``KEYWORD_COUNTERS``."""
-    counts = {k.strip().lower(): n for k, n in (p.counters or {}).items()}
+    if not p.counters:
+        return []
+    counts = {k.strip().lower(): n for k, n in p.counters.items()}
     return [kw for kw in KEYWORD_COUNTERS if counts.get(kw, 0) > 0]
 
 
@@ -520,13 +522,27 @@ def asked_facts(board: Board, taken: list[tuple[Ability, str, str]]) -> list[str
     a verdict never rests on a guessed fact."""
     out: list[str] = []
     for fact, words in FACTS.items():
-        asking = next(((source, origin) for ab, source, origin in taken if _asks(ab.model_dump(), fact)), None)
+        asking = next(((source, origin) for ab, source, origin in taken if _asks_of(ab, fact)), None)
         field = "counters" if fact == "counter" else fact
         missing = next((i for i, p in enumerate(board.permanents) if getattr(p, field) is None), None)
         if asking is not None and missing is not None:
             out.append(f"{asking[0]} ({asking[1]}): its rules text asks {words}: the board does not give "
                        f"$.permanents[{missing}].{field} (give it for every permanent)")
     return out
+
+
+def _asks_of(ab: Ability, field: str) -> bool:
+    """``_asks`` of an ability; the answer is kept, as the same abilities come back board after board (they are
+    immutable; one that can't be hashed is asked each time)."""
+    try:
+        return _ability_asks(ab, field)
+    except TypeError:
+        return _asks(ab.model_dump(), field)
+
+
+@lru_cache(maxsize=4096)
+def _ability_asks(ab: Ability, field: str) -> bool:
+    return _asks(ab.model_dump(), field)
 
 
 def _asks(value: object, field: str) -> bool:
