@@ -162,3 +162,26 @@ def test_a_trigger_with_a_combat_word_in_its_effect_is_still_parsed() -> None:
     (r,) = read("Whenever Pyreheart Wolf attacks, creatures you control gain menace until end of turn.",
                 "Pyreheart Wolf")
     assert r.kind == "triggered" and r.status == "understood" and r.event
+
+
+def test_a_reflexive_trigger_after_a_static_sentence_is_a_triggered_ability() -> None:
+    """Clockwork Droid: "You may exert this creature as it attacks. When you do, it can't be blocked this turn and you
+    scry 1." The second sentence is a reflexive triggered ability (603.12): it triggers as the creature is exerted,
+    while attackers are declared (508.1f, 701.39a), and changes nothing until it resolves; a declaration of blockers
+    takes its result from the board's effects. So a block of the Droid is judged, with a note, not undecided."""
+    from legality.text.read import ability_sentences
+
+    text = normalise("You may exert this creature as it attacks. When you do, it can't be blocked this turn and you "
+                     "scry 1.", "Clockwork Droid")
+    assert [k for _, k in ability_sentences(text)] == ["static", "triggered"]
+    board = {"version": 1, "active_player": "A", "players": [{"id": "A", "life": 20}, {"id": "B", "life": 20}],
+             "permanents": [{"id": "droid", "name": "Clockwork Droid", "controller": "A", "power": 2, "toughness": 2,
+                             "types": ["artifact", "creature"],
+                             "oracle": "You may exert this creature as it attacks. When you do, it can't be blocked "
+                                       "this turn and you scry 1."},
+                            {"id": "bear", "name": "Grizzly Bears", "controller": "B", "power": 2, "toughness": 2,
+                             "oracle": ""}],
+             "attacks": [{"attacker": "droid", "target": "B"}], "blocks": [{"blocker": "bear", "attacker": "droid"}]}
+    verdict = check(parse_board(board))
+    assert verdict.legal is True and not verdict.not_understood
+    assert any("when you do" in n for n in verdict.notes)

@@ -18,7 +18,7 @@ from legality.deadline import check
 from legality.text import lexicon
 from legality.text.context import Context, Unreadable
 from legality.text.keywords import is_known_keyword
-from legality.text.kinds import AbilityKind, kinds_of_lines, strip_flavor_word
+from legality.text.kinds import TRIGGER, AbilityKind, kinds_of_lines, strip_flavor_word
 from legality.text.statics import no_bearing, no_bearing_unparsed
 from legality.text.terms import has_combat_word
 from legality.text.tree import Clause, NoCombat, Placed, Pred, Selector, Sentence, Unread
@@ -109,7 +109,13 @@ def ability_sentences(text: str) -> list[tuple[str, AbilityKind]]:
         if _outside_quotes(line, ":") or TRIGGERED_LINE.match(line) or kind == "triggered":
             out.append((line.rstrip(".").strip(), kind))  # its effect may run over several sentences: one with it
             continue
-        out.extend((p, kind) for p in (q.strip().rstrip(".").strip() for q in _split_stops(line)) if p)
+        parts = [p for p in (q.strip().rstrip(".").strip() for q in _split_stops(line)) if p]
+        # a sentence that begins with a trigger ("When you do, ...": a reflexive triggered ability, 603.12, after
+        # "You may exert this creature as it attacks") is a triggered ability, the rest of the line its effect
+        at = next((i for i, p in enumerate(parts) if TRIGGER.match(p)), len(parts))
+        out.extend((p, kind) for p in parts[:at])
+        if at < len(parts):
+            out.append((". ".join(parts[at:]), "triggered"))
     return out
 
 
