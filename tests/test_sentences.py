@@ -409,6 +409,16 @@ CONDITIONS: list[Row] = [
      "Lavarunner gets +1/+0 and has haste.", "if<kind=open>(kw:haste)"),
     ("Relic Runner", "Relic Runner can't be blocked if you've cast a historic spell this turn.", "if<kind=open>(cant_be_blocked)"),
     ("Giant Turtle", "Giant Turtle can't attack if it attacked during your last turn.", "?"),  # history: no field
+    # how it was cast (702.33d: kicked) is no field of the board: the keyword it enters with is under an open condition
+    # (614.1c); the counters are the board's
+    ("Pouncing Kavu", "If this creature was kicked, it enters with two +1/+1 counters on it and with haste.",
+     "if<kind=open>(kw:haste)"),
+    ("Kavu Titan", "If this creature was kicked, it enters with three +1/+1 counters on it and with trample.",
+     "if<kind=open>(kw:trample)"),
+    ("Faerie Squadron", "If this creature was kicked, it enters with two +1/+1 counters on it and with flying.",
+     "if<kind=open>(kw:flying)"),
+    ("Hero of Bretagard", "As long as this creature has five or more counters on it, it has flying and is an Angel in "
+     "addition to its other types.", "if<at_least=5,counter=,kind=counters>(kw:flying)"),  # 122.1: counters of any kind
     # a cost is no condition (508.1d, 508.1g: paid as the declaration is made), and a condition on each defending
     # player in turn (508.1c) may hold for some and not others: neither is one open fact
     ("Leviathan", "This creature can't attack unless you sacrifice two Islands.", "?"),
@@ -1212,7 +1222,7 @@ STATIC_FORMS: list[Row] = [
      "exerted creature won't untap during your next untap step.)", "- | -"),
     ("God-Eternal Kefnet", "You may reveal the first card you draw each turn as you draw it. Whenever you reveal an "
      "instant or sorcery card this way, copy that card and you may cast the copy. That copy costs {2} less to cast.",
-     "- | - | -"),
+     "- | -"),  # the second sentence begins a triggered ability, the third is its effect
     ("Kodama of the Center Tree", "Kodama of the Center Tree has soulshift X, where X is the number of Spirits you "
      "control.", "-"),
     ("Thromok the Insatiable", "Devour X, where X is the number of creatures devoured this way (As this creature "
@@ -1247,7 +1257,6 @@ STATIC_FORMS: list[Row] = [
     ("Rampaging Ferocidon", "Menace\nPlayers can't gain life.", "kw:menace | ?"),  # lifelink's gain (702.15b, 119.7)
     ("Dust Animus", "If you control five or more untapped lands, this creature enters with two +1/+1 counters and a "
      "lifelink counter on it.", "-"),  # 122.1b: the board gives the counters, the checker the keyword they give
-    ("Pouncing Kavu", "If this creature was kicked, it enters with two +1/+1 counters on it and with haste.", "?"),
     ("Fortune Thief", "Damage that would reduce your life total to less than 1 reduces it to 1 instead.", "?"),
     ("Yuan-Ti Malison", "This creature can't be blocked as long as it's attacking alone.",
      "if<kind=self,state=attacking alone>(cant_be_blocked)"),

@@ -19,7 +19,7 @@ from legality.text import lexicon
 from legality.text.context import Context, Unreadable
 from legality.text.keywords import is_known_keyword
 from legality.text.kinds import TRIGGER, AbilityKind, kinds_of_lines, strip_flavor_word
-from legality.text.statics import no_bearing, no_bearing_unparsed
+from legality.text.statics import ENTERS_WITH_KEYWORDS, no_bearing, no_bearing_unparsed
 from legality.text.terms import has_combat_word
 from legality.text.tree import Clause, NoCombat, Placed, Pred, Selector, Sentence, Unread
 from models.abilities import Ability, CantBlock, Condition, Grant, If, Loses
@@ -296,6 +296,9 @@ def _read_by_kind(s: str, kind: AbilityKind, ctx: Context) -> Reading:
         why = no_bearing(body)
         if why is not None:
             return Reading(s, "no combat meaning", note=why, kind=kind)
+        entering = _enters_with_keywords(s, body)
+        if entering is not None:
+            return entering
     reading = replace(read_sentence(s, ctx), kind=kind)
     if kind == "static" and reading.status == "not understood":
         why = no_bearing_unparsed(strip_flavor_word(lexicon.strip_ability_word(s)[1]))
@@ -305,6 +308,17 @@ def _read_by_kind(s: str, kind: AbilityKind, ctx: Context) -> Reading:
         m = EVENT.match(lexicon.strip_ability_word(s)[1])
         reading = replace(reading, event=m[1] if m else "")
     return reading
+
+
+def _enters_with_keywords(s: str, body: str) -> Reading | None:
+    """"If ~ was kicked, it enters with ... and with haste": the keywords under an open condition (614.1c), when the
+    lexicon knows every one."""
+    m = ENTERS_WITH_KEYWORDS.match(body)
+    listed = lexicon.keyword_line(m["keywords"]) if m else None
+    if m is None or not listed or not all(is_known_keyword(k.text) for k in listed):
+        return None
+    held = If(kind="if", condition=Condition(kind="open", text=m["condition"]), keywords=tuple(k.text for k in listed))
+    return Reading(s, "understood", abilities=(held,), note="self", template="enters with", kind="static")
 
 
 MAX_SENTENCE = 600

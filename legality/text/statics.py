@@ -243,6 +243,14 @@ ENTERS_WITH_COUNTERS = re.compile(
 "with your choice of a flying counter or a hexproof counter on it"): counters the board gives once it is there
 (122.1b, the keywords of keyword counters; the checker applies them from the board's ``counters``)."""
 
+ENTERS_WITH_KEYWORDS = re.compile(
+    rf"^if (?P<condition>[^,]+), (?:~|it) enters with (?:(?:{_COUNTER})(?:(?:,| and) {_COUNTER})* on it and with )?"
+    rf"(?P<keywords>[a-z ,]+)$")
+"""A keyword a permanent enters with under a condition of how it was cast ("if ~ was kicked, it enters with two
++1/+1 counters on it and with haste": 614.1c, 702.33d): the keyword under an open condition, the counters the board's
+(the checker judges both ways whether it was kicked; ``either.py``)."""
+
+
 KEYWORDISH = re.compile(r"^[a-z'—-]+(?: [a-z'—-]+)?(?: (?:\{[^}]+\}|\d+|x\b).*)?$")
 """A line of one or two words, with a cost or number or none: the shape of a keyword (702), which may be one the
 checker doesn't know ("annihinfect", "squirrellink"): its words can't say whether it bears on combat."""

@@ -155,7 +155,7 @@ class ConditionForms(Forms):
         """"~ has a +1/+1 counter on it", "... two or more charge counters ...", "... no ... counters ...":
         counters on the object the ability comes from (122.1), read from the board's ``counters``."""
         words = str(_toks(c, "COUNTER_COUNT")[0])
-        m = re.match(r"(.+?)(?: ((?:[+-]\d+/[+-]\d+|[a-z]+)))? counters?$", words)
+        m = re.match(r"((?:a|an|no|[a-z0-9]+)(?: or more)?)(?: ((?:[+-]\d+/[+-]\d+|[a-z]+)))? counters?$", words)
         assert m is not None
         amount, name = m[1], m[2] or ""  # "" any kind of counter
         if amount == "no":
