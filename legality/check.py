@@ -159,10 +159,12 @@ def check_declaration(board: Board, rules: str | None = None, options: RulesOpti
                       ignore_unread: bool = False, explain: Explain = "full") -> Verdict:
     """Judge the declaration of blockers (if ``blocks`` is present) or else of attackers."""
     edition, opts = settings(board, rules, options)
+    left = clock(time_limit)
     q = question_for(board)
     verdict = judge_question(q, edition, opts, time_limit, alternatives, explain)
+    # each way an undecided condition could go is judged in the time left (``time_limit`` bounds them all)
     verdict = settle(verdict, q.game.open_conditions, lambda assume: judge_question(
-        question_for(board, build_game(board, assume)), edition, opts, time_limit, alternatives, explain))
+        question_for(board, build_game(board, assume)), edition, opts, max(left(), 0.0), alternatives, explain))
     return unread_undecided(verdict, ignore_unread)
 
 
