@@ -316,8 +316,8 @@ def test_undecided_by_unread_text_keeps_what_it_judged_apart(client: TestClient,
     # a blocker's unread text bears on the blocks (a sentence only of attacking would not, 509.1)
     path = (_with_text(fixture, index, "Heartwood Dryad can block creatures with shadow as though it had shadow.",
                        tmp_path, "Heartwood Dryad") if route == "check" else
-            _with_text(fixture, index, "Mogg Conscripts can't attack unless you've cast a creature spell this turn.",
-                       tmp_path))
+            _with_text(fixture, index, "Urborg Scavengers has flying as long as a card exiled with it has flying.",
+                       tmp_path, "Urborg Scavengers"))
     got = client.post(f"/api/{route}", content=path.read_bytes())
     code, cli = cli_json(route, str(path))
     assert got.status_code == 200 and code == 3
