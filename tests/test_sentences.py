@@ -417,6 +417,8 @@ CONDITIONS: list[Row] = [
      "if<kind=open>(kw:trample)"),
     ("Faerie Squadron", "If this creature was kicked, it enters with two +1/+1 counters on it and with flying.",
      "if<kind=open>(kw:flying)"),
+    ("Molten Sentry", "If the coin comes up heads, this creature enters as a 5/2 creature with haste.",
+     "if<kind=open>(kw:haste)"),  # 705: a coin flip, no field of the board; the board gives its power and toughness
     ("Hero of Bretagard", "As long as this creature has five or more counters on it, it has flying and is an Angel in "
      "addition to its other types.", "if<at_least=5,counter=,kind=counters>(kw:flying)"),  # 122.1: counters of any kind
     # a cost is no condition (508.1d, 508.1g: paid as the declaration is made), and a condition on each defending

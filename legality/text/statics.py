@@ -244,11 +244,12 @@ ENTERS_WITH_COUNTERS = re.compile(
 (122.1b, the keywords of keyword counters; the checker applies them from the board's ``counters``)."""
 
 ENTERS_WITH_KEYWORDS = re.compile(
-    rf"^if (?P<condition>[^,]+), (?:~|it) enters with (?:(?:{_COUNTER})(?:(?:,| and) {_COUNTER})* on it and with )?"
-    rf"(?P<keywords>[a-z ,]+)$")
-"""A keyword a permanent enters with under a condition of how it was cast ("if ~ was kicked, it enters with two
-+1/+1 counters on it and with haste": 614.1c, 702.33d): the keyword under an open condition, the counters the board's
-(the checker judges both ways whether it was kicked; ``either.py``)."""
+    rf"^if (?P<condition>[^,]+), (?:~|it) enters (?:with (?:(?:{_COUNTER})(?:(?:,| and) {_COUNTER})* on it and with )?"
+    rf"|as an? \d+/\d+ creature with )(?P<keywords>[a-z ,]+)$")
+"""A keyword a permanent enters with under a condition of how it was cast or a coin flip ("if ~ was kicked, it enters
+with two +1/+1 counters on it and with haste", "if the coin comes up heads, ~ enters as a 5/2 creature with haste":
+614.1c, 702.33d, 705): the keyword under an open condition, the counters and power and toughness the board's (the
+checker judges both ways; ``either.py``)."""
 
 
 KEYWORDISH = re.compile(r"^[a-z'—-]+(?: [a-z'—-]+)?(?: (?:\{[^}]+\}|\d+|x\b).*)?$")
