@@ -417,6 +417,9 @@ CONDITIONS: list[Row] = [
      "if<kind=open>(kw:trample)"),
     ("Faerie Squadron", "If this creature was kicked, it enters with two +1/+1 counters on it and with flying.",
      "if<kind=open>(kw:flying)"),
+    # "also" adds to what another sentence gave (Jetmir, Nexus of Revels): read as the clause without it
+    ("Jetmir, Nexus of Revels", "Creatures you control also get +1/+0 and have trample as long as you control six or "
+     "more creatures.", "if<at_least=6,kind=control>[types=creature](grant<you>(kw:trample))"),
     ("Molten Sentry", "If the coin comes up heads, this creature enters as a 5/2 creature with haste.",
      "if<kind=open>(kw:haste)"),  # 705: a coin flip, no field of the board; the board gives its power and toughness
     ("Hero of Bretagard", "As long as this creature has five or more counters on it, it has flying and is an Angel in "
@@ -567,7 +570,7 @@ COMPOUND: list[Row] = [
     ("Vampire's Zeal", "Target creature gets +2/+2 until end of turn. If it's a Vampire, it gains first strike until "
      "end of turn.", "- | if<kind=open>(kw:first strike)"),
     ("Blessing of Belzenlok", "Target creature gets +2/+1 until end of turn. If it's legendary, it also gains lifelink "
-     "until end of turn.", "- | ?"),
+     "until end of turn.", "- | if<kind=open>(kw:lifelink)"),
     ("Hunt Down", "Target blue creature blocks target green creature this turn if able.", "?"),
 ]
 
