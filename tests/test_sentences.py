@@ -408,7 +408,8 @@ CONDITIONS: list[Row] = [
     ("Ghitu Lavarunner", "As long as there are two or more instant and/or sorcery cards in your graveyard, Ghitu "
      "Lavarunner gets +1/+0 and has haste.", "if<kind=open>(kw:haste)"),
     ("Relic Runner", "Relic Runner can't be blocked if you've cast a historic spell this turn.", "if<kind=open>(cant_be_blocked)"),
-    ("Giant Turtle", "Giant Turtle can't attack if it attacked during your last turn.", "?"),  # history: no field
+    ("Giant Turtle", "Giant Turtle can't attack if it attacked during your last turn.",
+     "if<kind=open>(cant_attack)"),  # an earlier turn: no field of the board, no declaration of this turn changes it
     # how it was cast (702.33d: kicked) is no field of the board: the keyword it enters with is under an open condition
     # (614.1c); the counters are the board's
     ("Pouncing Kavu", "If this creature was kicked, it enters with two +1/+1 counters on it and with haste.",

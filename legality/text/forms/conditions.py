@@ -48,6 +48,11 @@ class ConditionForms(Forms):
             raise Unreadable(f"a condition on each defending player the board does not decide ({words!r})")
         return Condition(kind="open", text=words)
 
+    def attacked_last_turn(self, c: list[Any]) -> Condition:
+        """"it attacked during your last turn" (Giant Turtle): what happened in an earlier turn, which no field of the
+        board gives and no declaration of this turn can change: open, judged both ways (``either.py``)."""
+        return Condition(kind="open", text="it attacked during your last turn")
+
     def during_your_turn(self, c: list[Any]) -> Condition:
         return Condition(kind="your_turn", text="during your turn")
 
