@@ -16,6 +16,7 @@ from lark import Lark, Token, Tree
 from lark.exceptions import LarkError, VisitError
 
 from legality.text.context import Context, Unreadable
+from legality.text.earley import fast
 from legality.text.forms.conditions import ConditionForms
 from legality.text.forms.counting import CountingForms
 from legality.text.forms.damage import DamageForms
@@ -35,7 +36,7 @@ def parser() -> Lark:
     text = (Path(__file__).parent / "grammar.lark").read_text(encoding="utf-8")
     for name, pattern in terminals().items():
         text = text.replace(f"@{name}@", pattern)
-    return Lark(text, parser="earley", lexer="dynamic", ambiguity="resolve", start="start")
+    return fast(Lark(text, parser="earley", lexer="dynamic", ambiguity="resolve", start="start"))
 
 
 def parse(sentence: str, ctx: Context) -> Sentence:
@@ -79,7 +80,7 @@ class ParseFailure(ValueError):
 def _where(sentence: str, exc: LarkError) -> str:
     col = getattr(exc, "column", None) or getattr(exc, "pos_in_stream", None)
     if isinstance(col, int) and col > 0:
-        at = sentence[max(0, col - 1):][:30]
+        at = sentence[max(0, col - 1):].lstrip()[:30]
         return f"the grammar can't read it from {at!r}"
     return "the grammar can't read it"
 

@@ -1,0 +1,208 @@
+"""Lark's Earley parser (dynamic lexer) with three savings that keep every parse the same: a nonterminal is
+predicted once per column; a predicted rule whose first terminal can't match the text where it would be scanned is
+not added; a completed item finds the items waiting for it through an index of their (complete) column.
+
+Lark's predictor adds the items of every rule reachable from a nonterminal's left corner each time an item expects
+it, and its completer walks the whole column where the completed item started. On the rules-text grammar, whose
+subjects and free words are expected in many places at once, most of those items are duplicates thrown away on
+arrival or items whose first word is not the next word; they never take part in a parse. ``fast`` installs the
+savings on a parser built by Lark 1.3 and checks first that the parser is the one this was written for; any other
+is left as Lark built it (slower, never different). The one visible difference: a sentence the grammar can't read
+may fail at the space before the word where Lark's own parser fails, so ``parse._where`` names the text from the
+next word. ``tests/test_earley.py`` parses the sentence tables both ways and compares the trees.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import deque
+from typing import Any
+
+from lark import Lark
+from lark.parsers.earley_common import Item as LarkItem
+from lark.parsers.xearley import Parser as DynamicEarleyParser
+from lark.utils import OrderedSet
+
+Item: Any = LarkItem
+"""Lark's Earley item (untyped)."""
+
+_TEXT = threading.local()
+"""The text being parsed and, per (terminal, position), whether the terminal matches there: per thread, since one
+parser serves every thread."""
+
+
+def _waiting(column: Any, symbol: Any, building: bool) -> list[Any]:
+    """The items of ``column`` that expect ``symbol``, in the column's order. A column before the one being built is
+    complete, and its index is built once, on first use; the column being built is scanned."""
+    if building:
+        return [item for item in column if item.expect is not None and item.expect == symbol]
+    index = getattr(column, "waiting", None)
+    if index is None:
+        index = {}
+        for item in column:
+            if item.expect is not None:
+                index.setdefault(item.expect, []).append(item)
+        column.waiting = index
+    found: list[Any] = index.get(symbol, [])
+    return found
+
+
+def fast(parser: Lark) -> Lark:
+    """``parser`` with the savings installed, when it is Lark's Earley parser of the expected shape."""
+    built = getattr(getattr(parser, "parser", None), "parser", None)
+    if not isinstance(built, DynamicEarleyParser) or not _expected(built):
+        return parser
+    earley: Any = built
+    earley._covers = {symbol: frozenset(rule.origin for rule in rules)
+                      for symbol, rules in earley.predictions.items()}
+    earley._first = {symbol: [(rule, _starts(earley, rule)) for rule in rules]
+                     for symbol, rules in earley.predictions.items()}
+    earley._distinct = {symbol: list(dict.fromkeys(starts for _, starts in rules if starts is not None))
+                        for symbol, rules in earley._first.items()}
+    earley.predict_and_complete = _predict_and_complete.__get__(earley)
+    earley.predictions = _StartPredictions(earley)
+    as_built: Any = earley.parse
+
+    def parse(text: Any, start: Any) -> Any:
+        _TEXT.text, _TEXT.matches = text, {}
+        try:
+            return as_built(text, start)
+        finally:
+            _TEXT.text, _TEXT.matches = None, {}
+
+    earley.parse = parse
+    return parser
+
+
+class _StartPredictions(dict[Any, list[Any]]):
+    """The rules Lark's ``Parser.parse`` predicts for the start symbol (its only use of ``predictions`` once the
+    savings are in): those whose first terminal can be scanned at the start of the text being parsed."""
+
+    def __init__(self, earley: Any) -> None:
+        super().__init__(earley.predictions)
+        self.earley = earley
+
+    def __getitem__(self, symbol: Any) -> list[Any]:
+        scannable: dict[frozenset[Any], bool] = {}
+        return [rule for rule, starts in self.earley._first[symbol]
+                if starts is None or _can_begin(self.earley, starts, 0, scannable)]
+
+
+def _expected(earley: Any) -> bool:
+    """Whether the parser has the parts the savings replace (Lark 1.3's Earley parser with ordered sets)."""
+    return (isinstance(getattr(earley, "predictions", None), dict) and earley.Set is OrderedSet
+            and hasattr(earley, "TERMINALS") and hasattr(earley, "NON_TERMINALS") and hasattr(earley, "SymbolNode")
+            and hasattr(earley, "ignore") and hasattr(earley, "term_matcher") and not earley.complete_lex)
+
+
+def _starts(earley: Any, rule: Any) -> frozenset[Any] | None:
+    """The terminals one of which a rule's text must begin with, or None when it may begin with nothing (an empty
+    rule, or one whose first symbol can derive nothing)."""
+    if not rule.expansion:
+        return None
+    head = rule.expansion[0]
+    if head.is_term:
+        return frozenset((head,))
+    if head in earley.NULLABLE:
+        return None
+    return frozenset(earley.FIRST[head])
+
+
+def _can_begin(earley: Any, starts: frozenset[Any], i: int, scannable: dict[frozenset[Any], bool]) -> bool:
+    """Whether one of the terminals ``starts`` can be scanned at ``i`` (kept in ``scannable``, for one column)."""
+    can = scannable.get(starts)
+    if can is None:
+        can = scannable[starts] = any(_can_scan(earley, t, i) for t in starts)
+    return can
+
+
+def _can_scan(earley: Any, terminal: Any, i: int) -> bool:
+    """Whether ``terminal`` matches the text at ``i`` or, past what the grammar ignores there (spaces), where the
+    scanner carries an unmatched item to (Lark's ``xearley`` scanner, step 3)."""
+    key = (terminal.name, i)
+    known = _TEXT.matches.get(key)
+    if known is None:
+        text, match = _TEXT.text, earley.term_matcher
+        known = match(terminal, text, i) is not None
+        if not known:
+            for ignored in earley.ignore:
+                m = match(ignored, text, i)
+                if m is not None and m.end() > i and _can_scan(earley, terminal, m.end()):
+                    known = True
+                    break
+        _TEXT.matches[key] = known
+    return bool(known)
+
+
+def _predict_and_complete(self: Any, i: int, to_scan: Any, columns: list[Any], transitives: list[dict[Any, Any]],
+                          node_cache: dict[Any, Any]) -> None:
+    """Lark 1.3.1's ``Parser.predict_and_complete`` (MIT licence), with the prediction of a nonterminal already
+    predicted in this column skipped (its items are all there) and the originators of a completion taken from the
+    column's index."""
+    held_completions: dict[Any, Any] = {}
+    predicted: set[Any] = set()
+    covers, first, distinct = self._covers, self._first, self._distinct
+    scannable: dict[frozenset[Any], bool] = {}
+    column = columns[i]
+    items = deque(column)
+    while items:
+        item = items.pop()
+        if item.is_complete:
+            if item.node is None:
+                label = (item.s, item.start, i)
+                item.node = node_cache[label] if label in node_cache else node_cache.setdefault(
+                    label, self.SymbolNode(*label))
+                item.node.add_family(item.s, item.rule, item.start, None, None)
+            if item.rule.origin in transitives[item.start]:
+                transitive = transitives[item.start][item.s]
+                if transitive.previous in transitives[transitive.column]:
+                    root_transitive = transitives[transitive.column][transitive.previous]
+                else:
+                    root_transitive = transitive
+                new_item = Item(transitive.rule, transitive.ptr, transitive.start)
+                label = (root_transitive.s, root_transitive.start, i)
+                new_item.node = node_cache[label] if label in node_cache else node_cache.setdefault(
+                    label, self.SymbolNode(*label))
+                new_item.node.add_path(root_transitive, item.node)
+                if new_item.expect in self.TERMINALS:
+                    to_scan.add(new_item)
+                elif new_item not in column:
+                    column.add(new_item)
+                    items.append(new_item)
+            else:
+                if item.start == i:
+                    held_completions[item.rule.origin] = item.node
+                for originator in _waiting(columns[item.start], item.s, item.start == i):
+                    new_item = originator.advance()
+                    label = (new_item.s, originator.start, i)
+                    new_item.node = node_cache[label] if label in node_cache else node_cache.setdefault(
+                        label, self.SymbolNode(*label))
+                    new_item.node.add_family(new_item.s, new_item.rule, i, originator.node, item.node)
+                    if new_item.expect in self.TERMINALS:
+                        to_scan.add(new_item)
+                    elif new_item not in column:
+                        column.add(new_item)
+                        items.append(new_item)
+        elif item.expect in self.NON_TERMINALS:
+            new_items = []
+            if item.expect not in predicted:
+                predicted |= covers[item.expect]
+                for starts in distinct[item.expect]:
+                    if starts not in scannable:
+                        scannable[starts] = any(_can_scan(self, t, i) for t in starts)
+                new_items = [Item(rule, 0, i) for rule, starts in first[item.expect]
+                             if starts is None or scannable[starts]]
+            if item.expect in held_completions:
+                new_item = item.advance()
+                label = (new_item.s, item.start, i)
+                new_item.node = node_cache[label] if label in node_cache else node_cache.setdefault(
+                    label, self.SymbolNode(*label))
+                new_item.node.add_family(new_item.s, new_item.rule, new_item.start, item.node,
+                                         held_completions[item.expect])
+                new_items.append(new_item)
+            for new_item in new_items:
+                if new_item.expect in self.TERMINALS:
+                    to_scan.add(new_item)
+                elif new_item not in column:
+                    column.add(new_item)
+                    items.append(new_item)

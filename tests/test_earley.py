@@ -1,0 +1,69 @@
+"""The Earley savings (``legality.text.earley``) change no parse: real sentences of the tables, parsed by the
+project's parser and by Lark's own Earley parser built from the same grammar, give equal trees (or both fail, and the
+reader says the same of where)."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import pytest
+from lark import Lark, Token, Tree
+from lark.exceptions import LarkError
+from test_sentences import ROWS, _values
+from test_templates import TABLE as TEMPLATE_TABLE
+
+from legality.text import lexicon
+from legality.text.earley import fast
+from legality.text.parse import _where, parser
+from legality.text.read import normalise, sentences
+from legality.text.terms import terminals
+
+EVERY = 9
+"""One table row in ``EVERY`` is parsed both ways (a parse by Lark's own parser costs about 0.1 s)."""
+
+
+@cache
+def lark_as_built() -> Lark:
+    """Lark's Earley parser over the same grammar, without the savings."""
+    text = (Path(lexicon.HERE).parent / "grammar.lark").read_text(encoding="utf-8")
+    for name, pattern in terminals().items():
+        text = text.replace(f"@{name}@", pattern)
+    return Lark(text, parser="earley", lexer="dynamic", ambiguity="resolve", start="start")
+
+
+def _parse(p: Lark, sentence: str) -> Tree[Token] | str:
+    """The tree, or where the grammar stopped as the reader reports it."""
+    try:
+        return p.parse(sentence)
+    except LarkError as exc:
+        return _where(sentence, exc)
+
+
+def _sample() -> list[str]:
+    rows = [_values(r) for r in ROWS] + list(TEMPLATE_TABLE)
+    out: list[str] = []
+    for card, text, _ in rows[::EVERY]:
+        out.extend(lexicon.strip_ability_word(s)[1] for s in sentences(normalise(text, card)))
+    return list(dict.fromkeys(out))
+
+
+SAMPLE = _sample()
+
+
+def test_the_project_parser_has_the_savings() -> None:
+    """Installed on the parser the reader uses: else the comparison below would compare Lark with itself."""
+    method = getattr(parser().parser.parser, "predict_and_complete", None)
+    assert getattr(method, "__module__", None) == "legality.text.earley"
+
+
+@pytest.mark.parametrize("sentence", SAMPLE, ids=[s[:50] for s in SAMPLE])
+def test_same_tree_as_lark_builds(sentence: str) -> None:
+    assert _parse(parser(), sentence) == _parse(lark_as_built(), sentence)
+
+
+def test_a_parser_of_another_shape_is_left_as_built() -> None:
+    """``fast`` changes only Lark's Earley parser: an LALR parser is returned untouched."""
+    lalr = Lark('start: "a"+', parser="lalr")
+    before = lalr.parser.parser
+    assert fast(lalr) is lalr and lalr.parser.parser is before
