@@ -15,8 +15,8 @@ from test_templates import TABLE as TEMPLATE_TABLE
 
 from legality.text import lexicon
 from legality.text.earley import fast
-from legality.text.parse import _where, parser
-from legality.text.read import normalise, sentences
+from legality.text.parse import STARTS, _where, parser
+from legality.text.read import ability_sentences, normalise
 from legality.text.terms import terminals
 
 EVERY = 9
@@ -32,23 +32,24 @@ def lark_as_built() -> Lark:
     return Lark(text, parser="earley", lexer="dynamic", ambiguity="resolve", start="start")
 
 
-def _parse(p: Lark, sentence: str) -> Tree[Token] | str:
-    """The tree, or where the grammar stopped as the reader reports it."""
+def _parse(p: Lark, sentence: str, start: str = "start") -> Tree[Token] | str:
+    """The tree from ``start``, or where the grammar stopped as the reader reports it."""
     try:
-        return p.parse(sentence)
+        return p.parse(sentence, start=start)
     except LarkError as exc:
         return _where(sentence, exc)
 
 
-def _sample() -> list[str]:
+def _sample() -> list[tuple[str, str]]:
     rows = [_values(r) for r in ROWS] + list(TEMPLATE_TABLE)
-    out: list[str] = []
+    out: list[tuple[str, str]] = []
     for card, text, _ in rows[::EVERY]:
-        out.extend(lexicon.strip_ability_word(s)[1] for s in sentences(normalise(text, card)))
+        out.extend((lexicon.strip_ability_word(s)[1], kind) for s, kind in ability_sentences(normalise(text, card)))
     return list(dict.fromkeys(out))
 
 
-SAMPLE = _sample()
+KINDED = _sample()
+SAMPLE = list(dict.fromkeys(s for s, _ in KINDED))
 
 
 def test_the_project_parser_has_the_savings() -> None:
@@ -60,6 +61,18 @@ def test_the_project_parser_has_the_savings() -> None:
 @pytest.mark.parametrize("sentence", SAMPLE, ids=[s[:50] for s in SAMPLE])
 def test_same_tree_as_lark_builds(sentence: str) -> None:
     assert _parse(parser(), sentence) == _parse(lark_as_built(), sentence)
+
+
+@pytest.mark.parametrize(("sentence", "kind"), [k for k in KINDED if k[1] in STARTS],
+                         ids=[f"{k}:{s[:40]}" for s, k in KINDED if k in STARTS])
+def test_the_start_of_a_kind_gives_the_tree_of_the_whole_grammar(sentence: str, kind: str) -> None:
+    """A static or triggered ability parsed from its kind's start symbol gets the tree (below the root) that the
+    whole grammar gives it: the start only leaves out alternatives no sentence of that kind takes."""
+    whole, of_kind = _parse(parser(), sentence), _parse(parser(), sentence, STARTS[kind])
+    if isinstance(whole, str) or isinstance(of_kind, str):
+        assert whole == of_kind
+    else:
+        assert whole.children == of_kind.children
 
 
 def test_a_parser_of_another_shape_is_left_as_built() -> None:

@@ -141,7 +141,7 @@ def test_a_trigger_whose_effect_names_nothing_of_combat_is_not_parsed(card: str,
     import legality.text.parse as parsing
     import legality.text.read as reader
 
-    def refuse(sentence: str, ctx: Any) -> Any:
+    def refuse(sentence: str, ctx: Any, kind: str = "") -> Any:
         raise AssertionError(f"parsed: {sentence!r}")
 
     monkeypatch.setattr(parsing, "parse", refuse)

@@ -1,19 +1,23 @@
-"""Lark's Earley parser (dynamic lexer) with three savings that keep every parse the same: a nonterminal is
-predicted once per column; a predicted rule whose first terminal can't match the text where it would be scanned is
-not added; a completed item finds the items waiting for it through an index of their (complete) column.
+"""Lark's Earley parser (dynamic lexer) with savings that keep every parse the same: a nonterminal is predicted once
+per column; a predicted rule none of whose first terminals can match the text where it would be scanned is not
+added; a completed item finds the items waiting for it through an index of their (complete) column.
 
 Lark's predictor adds the items of every rule reachable from a nonterminal's left corner each time an item expects
 it, and its completer walks the whole column where the completed item started. On the rules-text grammar, whose
 subjects and free words are expected in many places at once, most of those items are duplicates thrown away on
-arrival or items whose first word is not the next word; they never take part in a parse. ``fast`` installs the
-savings on a parser built by Lark 1.3 and checks first that the parser is the one this was written for; any other
-is left as Lark built it (slower, never different). The one visible difference: a sentence the grammar can't read
-may fail at the space before the word where Lark's own parser fails, so ``parse._where`` names the text from the
-next word. ``tests/test_earley.py`` parses the sentence tables both ways and compares the trees.
+arrival or items whose first word is not the next word; they never take part in a parse. The cyclic garbage
+collector also waits while a parse runs (a third of a parse's time went to collections that found nothing to free).
+
+``fast`` installs the savings on a parser built by Lark 1.3 and checks first that the parser is the one this was
+written for; any other is left as Lark built it (slower, never different). The one visible difference: a sentence
+the grammar can't read may fail at the space before the word where Lark's own parser fails, so ``parse._where``
+names the text from the next word. ``tests/test_earley.py`` parses the sentence tables both ways and compares.
 """
+
 
 from __future__ import annotations
 
+import gc
 import threading
 from collections import deque
 from typing import Any
@@ -55,9 +59,11 @@ def fast(parser: Lark) -> Lark:
     earley: Any = built
     earley._covers = {symbol: frozenset(rule.origin for rule in rules)
                       for symbol, rules in earley.predictions.items()}
-    earley._first = {symbol: [(rule, _starts(earley, rule)) for rule in rules]
+    sets: dict[tuple[Any, ...], int] = {}
+    earley._first = {symbol: [(rule, _starts(earley, rule, sets)) for rule in rules]
                      for symbol, rules in earley.predictions.items()}
-    earley._distinct = {symbol: list(dict.fromkeys(starts for _, starts in rules if starts is not None))
+    earley._start_sets = list(sets)
+    earley._distinct = {symbol: list(dict.fromkeys(k for _, k in rules if k >= 0))
                         for symbol, rules in earley._first.items()}
     earley.predict_and_complete = _predict_and_complete.__get__(earley)
     earley.predictions = _StartPredictions(earley)
@@ -65,9 +71,13 @@ def fast(parser: Lark) -> Lark:
 
     def parse(text: Any, start: Any) -> Any:
         _TEXT.text, _TEXT.matches = text, {}
+        collecting = gc.isenabled()
+        gc.disable()  # a parse makes tens of thousands of small objects, none of them garbage until it ends
         try:
             return as_built(text, start)
         finally:
+            if collecting:
+                gc.enable()
             _TEXT.text, _TEXT.matches = None, {}
 
     earley.parse = parse
@@ -83,9 +93,9 @@ class _StartPredictions(dict[Any, list[Any]]):
         self.earley = earley
 
     def __getitem__(self, symbol: Any) -> list[Any]:
-        scannable: dict[frozenset[Any], bool] = {}
-        return [rule for rule, starts in self.earley._first[symbol]
-                if starts is None or _can_begin(self.earley, starts, 0, scannable)]
+        earley = self.earley
+        scannable = {k: _any_scans(earley, earley._start_sets[k], 0) for k in earley._distinct[symbol]}
+        return [rule for rule, k in earley._first[symbol] if k < 0 or scannable[k]]
 
 
 def _expected(earley: Any) -> bool:
@@ -95,25 +105,35 @@ def _expected(earley: Any) -> bool:
             and hasattr(earley, "ignore") and hasattr(earley, "term_matcher") and not earley.complete_lex)
 
 
-def _starts(earley: Any, rule: Any) -> frozenset[Any] | None:
-    """The terminals one of which a rule's text must begin with, or None when it may begin with nothing (an empty
-    rule, or one whose first symbol can derive nothing)."""
+BROAD = ("NC_WORD", "EVENT_WORD", "PER_WORD", "TIMING_WORD", "CREATE_WORD", "PRONOUN")
+"""Terminals that match most words: tried first when asking whether any of a rule's first terminals matches."""
+
+
+def _starts(earley: Any, rule: Any, sets: dict[tuple[Any, ...], int]) -> int:
+    """The terminals one of which a rule's text must begin with, as their index in ``sets`` (-1 when the rule may
+    begin with nothing: an empty rule, or one whose first symbol can derive nothing)."""
     if not rule.expansion:
-        return None
+        return -1
     head = rule.expansion[0]
     if head.is_term:
-        return frozenset((head,))
-    if head in earley.NULLABLE:
-        return None
-    return frozenset(earley.FIRST[head])
+        terms: tuple[Any, ...] = (head,)
+    elif head in earley.NULLABLE:
+        return -1
+    else:
+        terms = tuple(sorted(earley.FIRST[head], key=lambda t: (t.name not in BROAD, t.name)))
+    return sets.setdefault(terms, len(sets))
 
 
-def _can_begin(earley: Any, starts: frozenset[Any], i: int, scannable: dict[frozenset[Any], bool]) -> bool:
-    """Whether one of the terminals ``starts`` can be scanned at ``i`` (kept in ``scannable``, for one column)."""
-    can = scannable.get(starts)
-    if can is None:
-        can = scannable[starts] = any(_can_scan(earley, t, i) for t in starts)
-    return can
+def _any_scans(earley: Any, terms: tuple[Any, ...], i: int) -> bool:
+    """Whether one of ``terms`` can be scanned at ``i`` (``_can_scan``)."""
+    matches = _TEXT.matches
+    for t in terms:
+        known = matches.get((t.name, i))
+        if known is None:
+            known = _can_scan(earley, t, i)
+        if known:
+            return True
+    return False
 
 
 def _can_scan(earley: Any, terminal: Any, i: int) -> bool:
@@ -141,8 +161,8 @@ def _predict_and_complete(self: Any, i: int, to_scan: Any, columns: list[Any], t
     column's index."""
     held_completions: dict[Any, Any] = {}
     predicted: set[Any] = set()
-    covers, first, distinct = self._covers, self._first, self._distinct
-    scannable: dict[frozenset[Any], bool] = {}
+    covers, first, distinct, sets = self._covers, self._first, self._distinct, self._start_sets
+    scannable: dict[int, bool] = {}
     column = columns[i]
     items = deque(column)
     while items:
@@ -187,11 +207,10 @@ def _predict_and_complete(self: Any, i: int, to_scan: Any, columns: list[Any], t
             new_items = []
             if item.expect not in predicted:
                 predicted |= covers[item.expect]
-                for starts in distinct[item.expect]:
-                    if starts not in scannable:
-                        scannable[starts] = any(_can_scan(self, t, i) for t in starts)
-                new_items = [Item(rule, 0, i) for rule, starts in first[item.expect]
-                             if starts is None or scannable[starts]]
+                for k in distinct[item.expect]:
+                    if k not in scannable:
+                        scannable[k] = _any_scans(self, sets[k], i)
+                new_items = [Item(rule, 0, i) for rule, k in first[item.expect] if k < 0 or scannable[k]]
             if item.expect in held_completions:
                 new_item = item.advance()
                 label = (new_item.s, item.start, i)

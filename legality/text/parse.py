@@ -36,12 +36,18 @@ def parser() -> Lark:
     text = (Path(__file__).parent / "grammar.lark").read_text(encoding="utf-8")
     for name, pattern in terminals().items():
         text = text.replace(f"@{name}@", pattern)
-    return fast(Lark(text, parser="earley", lexer="dynamic", ambiguity="resolve", start="start"))
+    return fast(Lark(text, parser="earley", lexer="dynamic", ambiguity="resolve", start=list(STARTS.values())))
 
 
-def parse(sentence: str, ctx: Context) -> Sentence:
-    """Parse a normalised sentence; ``SyntaxError``-like ``ParseFailure`` if the grammar can't read all of it."""
-    tree, why = parse_tree(sentence)
+STARTS = {"": "start", "static": "start_static", "triggered": "start_triggered"}
+"""The grammar's start symbol for a sentence of each kind of ability ("": any kind). A sentence parsed from the
+start of its kind gets the tree it gets from ``start``; the grammar's other alternatives are not tried."""
+
+
+def parse(sentence: str, ctx: Context, kind: str = "") -> Sentence:
+    """Parse a normalised sentence (of an ability of ``kind``, when known: ``STARTS``); ``SyntaxError``-like
+    ``ParseFailure`` if the grammar can't read all of it."""
+    tree, why = parse_tree(sentence, kind)
     if tree is None:
         raise ParseFailure(why)
     try:
@@ -60,15 +66,16 @@ PARSED = 16384
 
 
 @lru_cache(maxsize=PARSED)
-def parse_tree(sentence: str) -> tuple[Tree[Token] | None, str]:
-    """The grammar's tree of a normalised sentence, or None and where the grammar stopped.
+def parse_tree(sentence: str, kind: str = "") -> tuple[Tree[Token] | None, str]:
+    """The grammar's tree of a normalised sentence (parsed from the start of its ability's ``kind``: ``STARTS``), or
+    None and where the grammar stopped.
 
-    A pure function of the text, kept for the sentences read last: many cards share a sentence word for word
+    A pure function of the text and kind, kept for the sentences read last: many cards share a sentence word for word
     once their own names are "~", and a sentence the grammar can't read is not parsed again either. The
     tree is only read, never changed, by the transformer (``ToTree``), which builds the typed tree anew for
     each context (X, hand size, source, name)."""
     try:
-        return parser().parse(sentence), ""
+        return parser().parse(sentence, start=STARTS.get(kind, "start")), ""
     except LarkError as exc:
         return None, _where(sentence, exc)
 

@@ -299,7 +299,7 @@ def _read_by_kind(s: str, kind: AbilityKind, ctx: Context) -> Reading:
         entering = _enters_with_keywords(s, body)
         if entering is not None:
             return entering
-    reading = replace(read_sentence(s, ctx), kind=kind)
+    reading = replace(read_sentence(s, ctx, kind), kind=kind)
     if kind == "static" and reading.status == "not understood":
         why = no_bearing_unparsed(strip_flavor_word(lexicon.strip_ability_word(s)[1]))
         if why is not None:
@@ -326,8 +326,8 @@ MAX_SENTENCE = 600
 parsed (the parser's time grows faster than its length) and is reported as not understood."""
 
 
-def read_sentence(s: str, ctx: Context) -> Reading:
-    """One normalised sentence → its reading."""
+def read_sentence(s: str, ctx: Context, kind: str = "") -> Reading:
+    """One normalised sentence (of an ability of ``kind``, when known) → its reading."""
     if len(s) > MAX_SENTENCE:
         return Reading(s[:80] + "...", "not understood",
                        note=f"a sentence of {len(s)} characters, longer than any rules sentence ({MAX_SENTENCE})")
@@ -337,7 +337,7 @@ def read_sentence(s: str, ctx: Context) -> Reading:
 
     body = strip_flavor_word(lexicon.strip_ability_word(s)[1])
     try:
-        tree = parse(body, ctx)
+        tree = parse(body, ctx, kind)
         return compile_sentence(s, tree)
     except ParseFailure as exc:
         return Reading(s, "not understood", note=str(exc) + (" (a sentence with combat words)"

@@ -25,6 +25,8 @@ class SentenceForms(Forms):
             return s
         raise Unreadable(f"unexpected form {s!r}")
 
+    start_static = start_triggered = start
+
     def lead_in(self, c: list[Any]) -> None:
         return None
 
