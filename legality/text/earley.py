@@ -14,7 +14,6 @@ the grammar can't read may fail at the space before the word where Lark's own pa
 names the text from the next word. ``tests/test_earley.py`` parses the sentence tables both ways and compares.
 """
 
-
 from __future__ import annotations
 
 import gc
