@@ -26,6 +26,7 @@ from legality.text.forms.sentences import SentenceForms
 from legality.text.forms.subjects import SubjectForms
 from legality.text.forms.templates import TemplateForms
 from legality.text.forms.triggered import TriggeredForms
+from legality.text.kinds import TRIGGER
 from legality.text.terms import terminals
 from legality.text.tree import NoCombat, Pred, Sentence
 
@@ -40,8 +41,17 @@ def parser() -> Lark:
 
 
 STARTS = {"": "start", "static": "start_static", "triggered": "start_triggered"}
-"""The grammar's start symbol for a sentence of each kind of ability ("": any kind). A sentence parsed from the
-start of its kind gets the tree it gets from ``start``; the grammar's other alternatives are not tried."""
+"""The grammar's start symbol for a sentence of each kind of ability ("": any kind; see ``start_of``). A sentence
+parsed from the start of its kind gets the tree it gets from ``start``; the grammar's other alternatives are not
+tried."""
+
+
+def start_of(sentence: str, kind: str) -> str:
+    """The start symbol to parse a sentence of an ability of ``kind`` from: a triggered ability's only when the
+    sentence begins with its trigger (a mode or a chapter of a triggered ability is an effect: ``start``)."""
+    if kind == "triggered" and not TRIGGER.match(sentence):
+        return "start"
+    return STARTS.get(kind, "start")
 
 
 def parse(sentence: str, ctx: Context, kind: str = "") -> Sentence:
@@ -75,7 +85,7 @@ def parse_tree(sentence: str, kind: str = "") -> tuple[Tree[Token] | None, str]:
     tree is only read, never changed, by the transformer (``ToTree``), which builds the typed tree anew for
     each context (X, hand size, source, name)."""
     try:
-        return parser().parse(sentence, start=STARTS.get(kind, "start")), ""
+        return parser().parse(sentence, start=start_of(sentence, kind)), ""
     except LarkError as exc:
         return None, _where(sentence, exc)
 
