@@ -1259,6 +1259,23 @@ STATIC_FORMS: list[Row] = [
      "you control get +1/+1.",
      "kw:level up {1} | - | - | if<at_least=2,at_most=3,counter=level,kind=counters>(kw:flying) | - | - | "
      "if<at_least=4,counter=level,kind=counters>(kw:flying) | -"),
+    # a station symbol (721.2a): "as long as this permanent has N or more charge counters on it, it has [abilities]";
+    # its abilities are read by their own kind; on a card without station the same shape is a die's table (706)
+    ("Debris Field Crusher", "Station (Tap another creature you control: Put charge counters equal to its power on "
+     "this Spacecraft. Station only as a sorcery. It's an artifact creature at 8+.)\n8+ | Flying",
+     "kw:station | if<at_least=8,counter=charge,kind=counters>(kw:flying)"),
+    ("Exploration Broodship", "Station (Tap another creature you control: Put charge counters equal to its power on "
+     "this Spacecraft. Station only as a sorcery. It's an artifact creature at 8+.)\n3+ | You may play an additional "
+     "land on each of your turns.\n8+ | Flying",
+     "kw:station | - | if<at_least=8,counter=charge,kind=counters>(kw:flying)"),
+    ("Inspirit, Flagship Vessel", "Station (Tap another creature you control: Put charge counters equal to its power "
+     "on this Spacecraft. Station only as a sorcery. It's an artifact creature at 8+.)\n1+ | At the beginning of "
+     "combat on your turn, put your choice of a +1/+1 counter or two charge counters on up to one other target "
+     "artifact.\n8+ | Flying",
+     "kw:station | - | if<at_least=8,counter=charge,kind=counters>(kw:flying)"),
+    gap("Danse Macabre", "15+ | Return up to two creature cards put into graveyards this way to the battlefield "
+        "under your control.", "-", "a row of a die's table (706.2) is an instruction of the spell, with no combat "
+        "meaning (608.2), but the grammar doesn't read the table's results"),
     # alike, but they can change combat damage or a declaration: they stay not understood
     ("Rampaging Ferocidon", "Menace\nPlayers can't gain life.", "kw:menace | ?"),  # lifelink's gain (702.15b, 119.7)
     ("Dust Animus", "If you control five or more untapped lands, this creature enters with two +1/+1 counters and a "

@@ -18,7 +18,7 @@ from legality.deadline import check
 from legality.text import lexicon
 from legality.text.context import Context, Unreadable
 from legality.text.keywords import is_known_keyword
-from legality.text.kinds import TRIGGER, AbilityKind, kinds_of_lines, strip_flavor_word
+from legality.text.kinds import TRIGGER, AbilityKind, ability_kind, kinds_of_lines, strip_flavor_word
 from legality.text.statics import ENTERS_WITH_KEYWORDS, no_bearing, no_bearing_unparsed
 from legality.text.terms import has_combat_word
 from legality.text.tree import Clause, NoCombat, Placed, Pred, Selector, Sentence, Unread
@@ -155,8 +155,14 @@ def _read_cached(text: str, name: str | None, ctx: Context) -> tuple[Reading, ..
     between sentences (a long text can take seconds to read)."""
     out = []
     level: Condition | None = None
-    for s, kind in ability_sentences(normalise(text, name)):
+    normalised = normalise(text, name)
+    station = STATION_KEYWORD.search(normalised) is not None
+    for s, kind in ability_sentences(normalised):
         check("reading rules text")
+        symbol = STATION_SYMBOL.match(s) if station else None
+        if symbol:
+            out.append(_station_line(s, symbol, ctx))
+            continue
         m = LEVEL_SYMBOL.match(s)
         if m:
             level = _level_condition(m)
@@ -172,6 +178,25 @@ def _read_cached(text: str, name: str | None, ctx: Context) -> tuple[Reading, ..
             reading = _in_striation(reading, level)
         out.append(reading)
     return tuple(out)
+
+
+STATION_KEYWORD = re.compile(r"^station\b", re.MULTILINE)
+"""A line of the station keyword (702.184a): the card is a station card, whose "N+ | ..." lines are station symbols
+(702.184b, 721)."""
+STATION_SYMBOL = re.compile(r"^(\d+)\+ \| (.+)$")
+"""A station symbol and its abilities, "N+ | [abilities]": "as long as this permanent has N or more charge counters
+on it, it has [abilities]" (721.2a). On a card without station, the same shape is a table of die results (Danse
+Macabre's "15+ | ..."), not read this way."""
+
+
+def _station_line(s: str, symbol: re.Match[str], ctx: Context) -> Reading:
+    """A station symbol's line: its abilities read by their own kind, a static one applying only while the
+    permanent has that many charge counters (721.2a; the base power and toughness of 721.2b are the board's)."""
+    rest = symbol[2]
+    threshold = Condition(kind="counters", counter="charge", at_least=int(symbol[1]),
+                          text=f"it has {symbol[1]} or more charge counters (721.2a)")
+    reading = replace(read_ability_sentence(rest, ability_kind(rest), ctx), sentence=s)
+    return _in_striation(reading, threshold)
 
 
 LEVEL_SYMBOL = re.compile(r"^level (\d+)(?:-(\d+)|(\+))$")
