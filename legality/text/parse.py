@@ -42,14 +42,18 @@ def parser() -> Lark:
 
 STARTS = {"": "start", "static": "start_static", "triggered": "start_triggered"}
 """The grammar's start symbol for a sentence of each kind of ability ("": any kind; see ``start_of``). A sentence
-parsed from the start of its kind gets the tree it gets from ``start``; the grammar's other alternatives are not
-tried."""
+parsed from the start of its kind gets the tree it gets from ``start``, sooner: the grammar's other alternatives are
+not tried. One that fails from there is parsed from ``start``, which says where the whole grammar stops."""
 
 
 def start_of(sentence: str, kind: str) -> str:
     """The start symbol to parse a sentence of an ability of ``kind`` from: a triggered ability's only when the
-    sentence begins with its trigger (a mode or a chapter of a triggered ability is an effect: ``start``)."""
+    sentence begins with its trigger (a mode or a chapter of a triggered ability is an effect), a static one's only
+    when it doesn't (a Siege's "Khans — At the beginning of combat ...", once its name is set aside, is read by the
+    whole grammar)."""
     if kind == "triggered" and not TRIGGER.match(sentence):
+        return "start"
+    if kind == "static" and TRIGGER.match(sentence):
         return "start"
     return STARTS.get(kind, "start")
 
@@ -84,8 +88,14 @@ def parse_tree(sentence: str, kind: str = "") -> tuple[Tree[Token] | None, str]:
     once their own names are "~", and a sentence the grammar can't read is not parsed again either. The
     tree is only read, never changed, by the transformer (``ToTree``), which builds the typed tree anew for
     each context (X, hand size, source, name)."""
+    start = start_of(sentence, kind)
+    if start != "start":
+        try:
+            return parser().parse(sentence, start=start), ""
+        except LarkError:
+            pass  # the whole grammar says what it reads of it, and where it stops
     try:
-        return parser().parse(sentence, start=start_of(sentence, kind)), ""
+        return parser().parse(sentence, start="start"), ""
     except LarkError as exc:
         return None, _where(sentence, exc)
 
