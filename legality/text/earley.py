@@ -17,11 +17,13 @@ names the text from the next word. ``tests/test_earley.py`` parses the sentence 
 from __future__ import annotations
 
 import gc
+import re
 import threading
 from collections import deque
 from typing import Any
 
 from lark import Lark
+from lark.parser_frontends import EarleyRegexpMatcher
 from lark.parsers.earley_common import Item as LarkItem
 from lark.parsers.xearley import Parser as DynamicEarleyParser
 from lark.utils import OrderedSet
@@ -61,7 +63,9 @@ def fast(parser: Lark) -> Lark:
     sets: dict[tuple[Any, ...], int] = {}
     earley._first = {symbol: [(rule, _starts(earley, rule, sets)) for rule in rules]
                      for symbol, rules in earley.predictions.items()}
-    earley._start_sets = list(sets)
+    regexps = earley.term_matcher.__self__.regexps
+    earley._start_sets = [re.compile("|".join(f"(?:{regexps[t.name].pattern})" for t in terms)) for terms in sets]
+    earley._ignored = [regexps[t.name] for t in earley.ignore]
     earley._distinct = {symbol: list(dict.fromkeys(k for _, k in rules if k >= 0))
                         for symbol, rules in earley._first.items()}
     earley.predict_and_complete = _predict_and_complete.__get__(earley)
@@ -93,7 +97,7 @@ class _StartPredictions(dict[Any, list[Any]]):
 
     def __getitem__(self, symbol: Any) -> list[Any]:
         earley = self.earley
-        scannable = {k: _any_scans(earley, earley._start_sets[k], 0) for k in earley._distinct[symbol]}
+        scannable = {k: _can_begin(earley, k, 0) for k in earley._distinct[symbol]}
         return [rule for rule, k in earley._first[symbol] if k < 0 or scannable[k]]
 
 
@@ -101,11 +105,12 @@ def _expected(earley: Any) -> bool:
     """Whether the parser has the parts the savings replace (Lark 1.3's Earley parser with ordered sets)."""
     return (isinstance(getattr(earley, "predictions", None), dict) and earley.Set is OrderedSet
             and hasattr(earley, "TERMINALS") and hasattr(earley, "NON_TERMINALS") and hasattr(earley, "SymbolNode")
-            and hasattr(earley, "ignore") and hasattr(earley, "term_matcher") and not earley.complete_lex)
+            and hasattr(earley, "ignore") and not earley.complete_lex
+            and isinstance(getattr(getattr(earley, "term_matcher", None), "__self__", None), EarleyRegexpMatcher))
 
 
 BROAD = ("NC_WORD", "EVENT_WORD", "PER_WORD", "TIMING_WORD", "CREATE_WORD", "PRONOUN")
-"""Terminals that match most words: tried first when asking whether any of a rule's first terminals matches."""
+"""Terminals that match most words: first in the alternation of a rule's first terminals, which then matches sooner."""
 
 
 def _starts(earley: Any, rule: Any, sets: dict[tuple[Any, ...], int]) -> int:
@@ -123,30 +128,19 @@ def _starts(earley: Any, rule: Any, sets: dict[tuple[Any, ...], int]) -> int:
     return sets.setdefault(terms, len(sets))
 
 
-def _any_scans(earley: Any, terms: tuple[Any, ...], i: int) -> bool:
-    """Whether one of ``terms`` can be scanned at ``i`` (``_can_scan``)."""
-    matches = _TEXT.matches
-    for t in terms:
-        known = matches.get((t.name, i))
-        if known is None:
-            known = _can_scan(earley, t, i)
-        if known:
-            return True
-    return False
-
-
-def _can_scan(earley: Any, terminal: Any, i: int) -> bool:
-    """Whether ``terminal`` matches the text at ``i`` or, past what the grammar ignores there (spaces), where the
-    scanner carries an unmatched item to (Lark's ``xearley`` scanner, step 3)."""
-    key = (terminal.name, i)
+def _can_begin(earley: Any, k: int, i: int) -> bool:
+    """Whether one of the terminals of first-set ``k`` matches the text at ``i`` or, past what the grammar ignores
+    there (spaces), where the scanner carries an unmatched item to (Lark's ``xearley`` scanner, step 3). The set's
+    terminals are one regular expression, the alternation of theirs (``fast``)."""
+    key = (k, i)
     known = _TEXT.matches.get(key)
     if known is None:
-        text, match = _TEXT.text, earley.term_matcher
-        known = match(terminal, text, i) is not None
+        text = _TEXT.text
+        known = earley._start_sets[k].match(text, i) is not None
         if not known:
-            for ignored in earley.ignore:
-                m = match(ignored, text, i)
-                if m is not None and m.end() > i and _can_scan(earley, terminal, m.end()):
+            for ignored in earley._ignored:
+                m = ignored.match(text, i)
+                if m is not None and m.end() > i and _can_begin(earley, k, m.end()):
                     known = True
                     break
         _TEXT.matches[key] = known
@@ -160,7 +154,7 @@ def _predict_and_complete(self: Any, i: int, to_scan: Any, columns: list[Any], t
     column's index."""
     held_completions: dict[Any, Any] = {}
     predicted: set[Any] = set()
-    covers, first, distinct, sets = self._covers, self._first, self._distinct, self._start_sets
+    covers, first, distinct = self._covers, self._first, self._distinct
     scannable: dict[int, bool] = {}
     column = columns[i]
     items = deque(column)
@@ -208,7 +202,7 @@ def _predict_and_complete(self: Any, i: int, to_scan: Any, columns: list[Any], t
                 predicted |= covers[item.expect]
                 for k in distinct[item.expect]:
                     if k not in scannable:
-                        scannable[k] = _any_scans(self, sets[k], i)
+                        scannable[k] = _can_begin(self, k, i)
                 new_items = [Item(rule, 0, i) for rule, k in first[item.expect] if k < 0 or scannable[k]]
             if item.expect in held_completions:
                 new_item = item.advance()

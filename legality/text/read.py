@@ -56,18 +56,35 @@ def normalise(text: str, name: str | None) -> str:
     """Lower case, straight quotes, no reminder text, the card's own name (or CARDNAME) as ``~``."""
     t = text.replace("\u2019", "'").replace("\u2014", "—").replace("\u2212", "-").replace("\u201c", '"')
     t = t.replace("\u201d", '"')
-    t = re.sub(r"\([^)]*\)", "", t)
+    t = re.sub(r"\([^)]*\)", "", t).lower()
     if name:
         # The card's own name (or a legendary's short name, before the comma) stands for "this object";
         # a name that is also a keyword (Fear, Flying) is left alone: "has fear" names the keyword.
         for n in sorted({name, name.split(",")[0], _short_name(name)} - {""}, key=len, reverse=True):
             if len(n) > 2 and not _rules_word(n):
-                t = re.sub(r"(?<![a-z])" + re.escape(n) + r"(?![a-z])", "~", t, flags=re.IGNORECASE)
-    t = re.sub(r"\bCARDNAME\b", "~", t, flags=re.IGNORECASE)
-    t = t.lower()
+                t = _as_self(t, n.lower())
+    t = re.sub(r"\bcardname\b", "~", t)
     t = re.sub(r"\bthis (?:creature|permanent)\b", "~", t)
     t = re.sub(r"[ \t]+", " ", t)
     return t
+
+
+def _as_self(text: str, name: str) -> str:
+    """``text`` with each whole-word ``name`` (both lower case: no letter just before or after it) as ``~``. A plain
+    search, not a regular expression: each card's name would be a pattern of its own, compiled once per card."""
+    out: list[str] = []
+    at = 0
+    start = text.find(name)
+    while start >= 0:
+        end = start + len(name)
+        if (start and "a" <= text[start - 1] <= "z") or (end < len(text) and "a" <= text[end] <= "z"):
+            start = text.find(name, start + 1)
+            continue
+        out += (text[at:start], "~")
+        at = end
+        start = text.find(name, end)
+    out.append(text[at:])
+    return "".join(out)
 
 
 def _short_name(name: str) -> str:
