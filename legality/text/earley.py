@@ -73,7 +73,7 @@ def fast(parser: Lark) -> Lark:
     as_built: Any = earley.parse
 
     def parse(text: Any, start: Any) -> Any:
-        _TEXT.text, _TEXT.matches = text, {}
+        _TEXT.text, _TEXT.matches, _TEXT.past = text, {}, {}
         collecting = gc.isenabled()
         gc.disable()  # a parse makes tens of thousands of small objects, none of them garbage until it ends
         try:
@@ -81,7 +81,7 @@ def fast(parser: Lark) -> Lark:
         finally:
             if collecting:
                 gc.enable()
-            _TEXT.text, _TEXT.matches = None, {}
+            _TEXT.text, _TEXT.matches, _TEXT.past = None, {}, {}
 
     earley.parse = parse
     return parser
@@ -135,16 +135,28 @@ def _can_begin(earley: Any, k: int, i: int) -> bool:
     key = (k, i)
     known = _TEXT.matches.get(key)
     if known is None:
-        text = _TEXT.text
-        known = earley._start_sets[k].match(text, i) is not None
+        text, pattern = _TEXT.text, earley._start_sets[k]
+        known = pattern.match(text, i) is not None
         if not known:
-            for ignored in earley._ignored:
-                m = ignored.match(text, i)
-                if m is not None and m.end() > i and _can_begin(earley, k, m.end()):
+            for after in _past_ignored(earley, i):
+                if pattern.match(text, after) is not None:
                     known = True
                     break
         _TEXT.matches[key] = known
     return bool(known)
+
+
+def _past_ignored(earley: Any, i: int) -> list[int]:
+    """The positions past text the grammar ignores at ``i`` (and past what it ignores there, in turn)."""
+    past: list[int] | None = _TEXT.past.get(i)
+    if past is None:
+        past = []
+        for ignored in earley._ignored:
+            m = ignored.match(_TEXT.text, i)
+            if m is not None and m.end() > i:
+                past += [m.end(), *_past_ignored(earley, m.end())]
+        _TEXT.past[i] = past
+    return past
 
 
 def _predict_and_complete(self: Any, i: int, to_scan: Any, columns: list[Any], transitives: list[dict[Any, Any]],

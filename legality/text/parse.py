@@ -43,7 +43,8 @@ def parser() -> Lark:
 STARTS = {"": "start", "static": "start_static", "triggered": "start_triggered"}
 """The grammar's start symbol for a sentence of each kind of ability ("": any kind; see ``start_of``). A sentence
 parsed from the start of its kind gets the tree it gets from ``start``, sooner: the grammar's other alternatives are
-not tried. One that fails from there is parsed from ``start``, which says where the whole grammar stops."""
+not tried. One the grammar can't read may stop elsewhere than the whole grammar would (where the alternatives of its
+kind stop)."""
 
 
 def start_of(sentence: str, kind: str) -> str:
@@ -88,14 +89,8 @@ def parse_tree(sentence: str, kind: str = "") -> tuple[Tree[Token] | None, str]:
     once their own names are "~", and a sentence the grammar can't read is not parsed again either. The
     tree is only read, never changed, by the transformer (``ToTree``), which builds the typed tree anew for
     each context (X, hand size, source, name)."""
-    start = start_of(sentence, kind)
-    if start != "start":
-        try:
-            return parser().parse(sentence, start=start), ""
-        except LarkError:
-            pass  # the whole grammar says what it reads of it, and where it stops
     try:
-        return parser().parse(sentence, start="start"), ""
+        return parser().parse(sentence, start=start_of(sentence, kind)), ""
     except LarkError as exc:
         return None, _where(sentence, exc)
 
