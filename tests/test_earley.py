@@ -4,6 +4,7 @@ reader says the same of where)."""
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from functools import cache
 from pathlib import Path
 
@@ -83,6 +84,15 @@ def test_the_start_of_a_kind_gives_the_tree_of_the_whole_grammar(sentence: str, 
         assert whole == of_kind
     else:
         assert whole.children == of_kind.children
+
+
+def test_parses_in_threads_at_once_are_the_parses_made_one_by_one() -> None:
+    """The text being parsed is kept per thread: one parser serves every thread of a server."""
+    sentences = SAMPLE[:24]
+    alone = [_parse(parser(), s) for s in sentences]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        together = list(pool.map(lambda s: _parse(parser(), s), sentences))
+    assert together == alone
 
 
 def test_a_parser_of_another_shape_is_left_as_built() -> None:

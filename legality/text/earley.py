@@ -73,6 +73,7 @@ def fast(parser: Lark) -> Lark:
     as_built: Any = earley.parse
 
     def parse(text: Any, start: Any) -> Any:
+        outer = (getattr(_TEXT, "text", None), getattr(_TEXT, "matches", {}), getattr(_TEXT, "past", {}))
         _TEXT.text, _TEXT.matches, _TEXT.past = text, {}, {}
         collecting = gc.isenabled()
         gc.disable()  # a parse makes tens of thousands of small objects, none of them garbage until it ends
@@ -81,7 +82,7 @@ def fast(parser: Lark) -> Lark:
         finally:
             if collecting:
                 gc.enable()
-            _TEXT.text, _TEXT.matches, _TEXT.past = None, {}, {}
+            _TEXT.text, _TEXT.matches, _TEXT.past = outer
 
     earley.parse = parse
     return parser
