@@ -9,6 +9,8 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from lark import Lark, Token, Tree
 from lark.exceptions import LarkError
 from test_sentences import ROWS, _values
@@ -93,6 +95,17 @@ def test_parses_in_threads_at_once_are_the_parses_made_one_by_one() -> None:
     with ThreadPoolExecutor(max_workers=4) as pool:
         together = list(pool.map(lambda s: _parse(parser(), s), sentences))
     assert together == alone
+
+
+WORDS = sorted({w for s in SAMPLE for w in s.replace(",", " ,").split()} | {",", ".", "~", "—"})
+"""The words of the sampled sentences: random sentences of them reach the grammar's failures and odd paths."""
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(WORDS), min_size=1, max_size=10))
+def test_random_word_sequences_parse_as_lark_parses_them(words: list[str]) -> None:
+    sentence = " ".join(words).replace(" ,", ",")
+    assert _parse(parser(), sentence) == _parse(lark_as_built(), sentence)
 
 
 def test_a_parser_of_another_shape_is_left_as_built() -> None:
