@@ -64,7 +64,8 @@ def fast(parser: Lark) -> Lark:
     earley._first = {symbol: [(rule, _starts(earley, rule, sets)) for rule in rules]
                      for symbol, rules in earley.predictions.items()}
     regexps = earley.term_matcher.__self__.regexps
-    earley._start_sets = [re.compile("|".join(f"(?:{regexps[t.name].pattern})" for t in terms)) for terms in sets]
+    earley._set_sources = ["|".join(f"(?:{regexps[t.name].pattern})" for t in terms) for terms in sets]
+    earley._start_sets = [None] * len(sets)  # each compiled when first needed (all of them take 0.4 s)
     earley._ignored = [regexps[t.name] for t in earley.ignore]
     earley._distinct = {symbol: list(dict.fromkeys(k for _, k in rules if k >= 0))
                         for symbol, rules in earley._first.items()}
@@ -137,6 +138,8 @@ def _can_begin(earley: Any, k: int, i: int) -> bool:
     known = _TEXT.matches.get(key)
     if known is None:
         text, pattern = _TEXT.text, earley._start_sets[k]
+        if pattern is None:
+            pattern = earley._start_sets[k] = re.compile(earley._set_sources[k])
         known = pattern.match(text, i) is not None
         if not known:
             for after in _past_ignored(earley, i):
