@@ -32,8 +32,8 @@ Item: Any = LarkItem
 """Lark's Earley item (untyped)."""
 
 _TEXT = threading.local()
-"""The text being parsed and, per (terminal, position), whether the terminal matches there: per thread, since one
-parser serves every thread."""
+"""The text being parsed, per (first set, position) whether one of the set's terminals can be scanned there, and the
+positions past ignored text: per thread, since one parser serves every thread."""
 
 
 def _waiting(column: Any, symbol: Any, building: bool) -> list[Any]:
@@ -64,8 +64,8 @@ def fast(parser: Lark) -> Lark:
     earley._first = {symbol: [(rule, _starts(earley, rule, sets)) for rule in rules]
                      for symbol, rules in earley.predictions.items()}
     regexps = earley.term_matcher.__self__.regexps
-    earley._set_sources = ["|".join(f"(?:{regexps[t.name].pattern})" for t in terms) for terms in sets]
-    earley._start_sets = [None] * len(sets)  # each compiled when first needed (all of them take 0.4 s)
+    earley._first_sources = ["|".join(f"(?:{regexps[t.name].pattern})" for t in terms) for terms in sets]
+    earley._first_patterns = [None] * len(sets)  # each compiled when first needed (all of them take 0.4 s)
     earley._ignored = [regexps[t.name] for t in earley.ignore]
     earley._distinct = {symbol: list(dict.fromkeys(k for _, k in rules if k >= 0))
                         for symbol, rules in earley._first.items()}
@@ -91,7 +91,7 @@ def fast(parser: Lark) -> Lark:
 
 class _StartPredictions(dict[Any, list[Any]]):
     """The rules Lark's ``Parser.parse`` predicts for the start symbol (its only use of ``predictions`` once the
-    savings are in): those whose first terminal can be scanned at the start of the text being parsed."""
+    savings are in): those one of whose first terminals can be scanned at the start of the text being parsed."""
 
     def __init__(self, earley: Any) -> None:
         super().__init__(earley.predictions)
@@ -137,9 +137,9 @@ def _can_begin(earley: Any, k: int, i: int) -> bool:
     key = (k, i)
     known = _TEXT.matches.get(key)
     if known is None:
-        text, pattern = _TEXT.text, earley._start_sets[k]
+        text, pattern = _TEXT.text, earley._first_patterns[k]
         if pattern is None:
-            pattern = earley._start_sets[k] = re.compile(earley._set_sources[k])
+            pattern = earley._first_patterns[k] = re.compile(earley._first_sources[k])
         known = pattern.match(text, i) is not None
         if not known:
             for after in _past_ignored(earley, i):

@@ -368,7 +368,7 @@ MAX_SENTENCE = 600
 parsed (the parser's time grows faster than its length) and is reported as not understood."""
 
 
-def read_sentence(s: str, ctx: Context, kind: str = "") -> Reading:
+def read_sentence(s: str, ctx: Context, kind: AbilityKind | None = None) -> Reading:
     """One normalised sentence (of an ability of ``kind``, when known) → its reading."""
     if len(s) > MAX_SENTENCE:
         return Reading(s[:80] + "...", "not understood",
@@ -379,7 +379,7 @@ def read_sentence(s: str, ctx: Context, kind: str = "") -> Reading:
 
     body = strip_flavor_word(lexicon.strip_ability_word(s)[1])
     try:
-        tree = parse(body, ctx, kind)
+        tree = parse(body, ctx, kind or "")
         return compile_sentence(s, tree)
     except ParseFailure as exc:
         return Reading(s, "not understood", note=str(exc) + (" (a sentence with combat words)"
