@@ -19,7 +19,7 @@ from legality.text import lexicon, stored
 from legality.text.cache import store
 from legality.text.context import Context
 from legality.text.keywords import KEYWORD_COUNTERS, KNOWN_KEYWORDS, did_you_mean, is_known_keyword, keyword_meaning
-from legality.text.read import Reading, declaration_scope, read
+from legality.text.read import PT_NOTE, Reading, declaration_scope, read
 from legality.text.terms import has_combat_word
 from models.abilities import (
     GLOBAL_KINDS,
@@ -170,6 +170,19 @@ def resolved_note(r: Reading, p: Permanent, step: str, sourced: frozenset[str]) 
     verb = "activated and resolved" if r.kind == "activated" else "resolved"
     return (f"{label}: {r.kind} ability {r.sentence!r} changes nothing until it is {verb} ({rule}); if it has, "
             f"give its result as an effect with {p.name} as its source")
+
+
+COMBAT_STATE = re.compile(r"\b(?:attacking|blocking|blocked|unblocked|attacks|blocks|in combat)\b")
+
+
+def combat_pt_note(r: Reading, p: Permanent) -> str | None:
+    """The note a static power/toughness change gets once attackers are declared, when its subject or condition is
+    about combat ("gets -2/-0 as long as two or more creatures are blocking it", "attacking creatures you control
+    get +1/+0"): the board's values are taken as current (613.4c), so they must already hold it."""
+    if r.status != "no combat meaning" or PT_NOTE not in r.note or not COMBAT_STATE.search(r.sentence):
+        return None
+    return (f"{p.name} ({p.id}): {r.sentence!r} changes power and toughness with the declarations made (613.4c); "
+            "the power and toughness on the board are taken as current, with it applied")
 
 
 def _combat_effect(r: Reading) -> bool:
@@ -384,6 +397,8 @@ def build_game(board: Board, assume: Mapping[str, bool] | None = None) -> Game:
                 elif where == "target":
                     unread.append(f"{p.name} ({p.id}): {r.sentence!r}: targets a creature; give the result as an "
                                   "effect with targets")
+                elif step != STEPS[0] and (note := combat_pt_note(r, p)):
+                    warnings.append(note)
                 elif r.status == "understood":
                     to = attached if where == "attached" else p.id
                     if to is None:

@@ -17,7 +17,7 @@ import pytest
 from click.testing import CliRunner
 
 from cli import main
-from legality import check, parse_board
+from legality import check, parse_board, resolve_damage
 from legality.verdict import Verdict
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -305,3 +305,40 @@ def test_protection_it_gives_itself_bears_only_on_blocks_of_it_and_damage() -> N
     assert blocking.legal is True and not blocking.not_understood
     board["damage"] = []
     assert check(parse_board(board)).legal is None  # combat damage to it: its protection could prevent it (702.16e)
+
+
+def _cyclops_board(blocks: int, text: str = "Rampaging Cyclops gets -2/-0 as long as two or more creatures are "
+                                             "blocking it.") -> dict[str, Any]:
+    return {
+        "version": 1, "active_player": "A", "players": [{"id": "A", "life": 20}, {"id": "B", "life": 20}],
+        "permanents": [
+            {"id": "cyc", "name": "Rampaging Cyclops", "controller": "A", "power": 4, "toughness": 4,
+             "types": ["creature"], "oracle": text},
+            *({"id": f"b{i}", "name": "Grizzly Bears", "controller": "B", "power": 2, "toughness": 2, "oracle": ""}
+              for i in range(2))],
+        "attacks": [{"attacker": "cyc", "target": "B"}],
+        "blocks": [{"blocker": f"b{i}", "attacker": "cyc"} for i in range(blocks)],
+        "damage": [],
+    }
+
+
+def test_a_power_change_about_combat_is_noted_once_attackers_are_declared() -> None:
+    """Rampaging Cyclops (Dominaria): "gets -2/-0 as long as two or more creatures are blocking it".
+
+    Power and toughness on the board are current values (613.4c; docs/board-format.md), so a board that gives the
+    printed 4/4 while two creatures block it is judged with 4 power. The ability has no bearing on which blocks are
+    legal (509.1), but its values change with the declarations made: the damage step and the declaration of
+    blockers say so, never in silence; a power change that is not about combat ("creatures you control get +1/+1")
+    gets no such note."""
+    damage = resolve_damage(parse_board(_cyclops_board(2)))
+    assert damage.legal is True
+    assert any("cyc" in n and "613.4c" in n and "blocking it" in n for n in damage.notes)
+    declared = _cyclops_board(2)
+    del declared["damage"]
+    blockers = check(parse_board(declared))
+    assert blockers.legal is True and any("613.4c" in n and "blocking it" in n for n in blockers.notes)
+    attack = _cyclops_board(0)
+    del attack["blocks"], attack["damage"]
+    assert not any("613.4c" in n for n in check(parse_board(attack)).notes)
+    anthem = resolve_damage(parse_board(_cyclops_board(2, "Creatures you control get +1/+1.")))
+    assert not any("613.4c" in n for n in anthem.notes)
