@@ -98,6 +98,15 @@ def holds(board: Board, cond: Condition, you: str, origin: str,
         n = source.counters.get(cond.counter, 0) if cond.counter else sum(source.counters.values())
         within = (cond.at_least is None or n >= cond.at_least) and (cond.at_most is None or n <= cond.at_most)
         return Answer(within != cond.negate, f"{source.id} has {n} {cond.counter} counter(s)")
+    if cond.kind in ("power", "toughness"):
+        if source is None:
+            return Answer(None, "the condition is about the object the ability comes from, which is not on the board")
+        value = source.power if cond.kind == "power" else source.toughness
+        if value is None:
+            at = next(i for i, p in enumerate(board.permanents) if p.id == source.id)
+            return Answer(None, f"the board does not give $.permanents[{at}].{cond.kind}")
+        within = (cond.at_least is None or value >= cond.at_least) and (cond.at_most is None or value <= cond.at_most)
+        return Answer(within != cond.negate, f"{source.id} has {cond.kind} {value}")
     if source is None or cond.state is None:
         return Answer(None, "the condition is about the object the ability comes from, which is not on the board")
     if cond.state in ("monstrous", "renowned", "suspected"):  # designations (701.31b, 702.112b, 701.58b)

@@ -288,14 +288,15 @@ class Condition(Frozen):
     ``quality``; ``graveyard``: cards in ``player``'s graveyard (needs ``graveyard_size``);
     ``graveyard_types``: card types among them (needs ``graveyard_card_types``); ``life``
     and ``hand``: ``player``'s life total and hand size; ``your_turn``: ``player`` is the active
-    player; ``self``: the object the ability comes from is in ``state``. ``negate`` reads "unless".
+    player; ``self``: the object the ability comes from is in ``state``; ``power``, ``toughness``: its power or
+    toughness (the board's current value) is at least ``at_least`` (at most ``at_most``). ``negate`` reads "unless".
     ``open``: a condition no field of the board answers (what happened this turn, a choice), given by its
     ``text``: a verdict is decided only when it is the same whether the condition holds or not.
     ``player`` "defending" means each defending player in turn (an attack restriction per player).
     """
 
     kind: Literal["control", "graveyard", "graveyard_types", "life", "hand", "your_turn", "self", "counters",
-                  "designation", "open"]
+                  "designation", "power", "toughness", "open"]
     player: Literal["you", "opponent", "defending", "any"] = "you"
     quality: Quality | None = None
     at_least: int | None = Field(default=None, ge=0, le=BOUND)

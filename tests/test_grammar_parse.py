@@ -48,3 +48,16 @@ def test_a_sentence_the_grammar_cant_read_fails_again_with_the_same_message(monk
     with pytest.raises(ParseFailure) as again:
         parse(sentence, Context())
     assert str(again.value) == str(first.value) and str(first.value).startswith("the grammar can't read it")
+
+
+def test_a_grammar_that_cant_be_built_is_an_error_not_an_unread_sentence(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A grammar error (a terminal defined twice) would otherwise make every sentence "the grammar can't read it":
+    honest-looking, and wrong for every card. It must surface as the error it is."""
+    from lark.exceptions import GrammarError
+
+    def broken() -> object:
+        raise GrammarError("Terminal 'STAT' defined more than once")
+
+    monkeypatch.setattr(parsing, "parser", broken)
+    with pytest.raises(GrammarError):
+        parsing.parse_tree.__wrapped__("~ can't block", "static")

@@ -1283,6 +1283,38 @@ STATIC_FORMS: list[Row] = [
     ("Fortune Thief", "Damage that would reduce your life total to less than 1 reduces it to 1 instead.", "?"),
     ("Yuan-Ti Malison", "This creature can't be blocked as long as it's attacking alone.",
      "if<kind=self,state=attacking alone>(cant_be_blocked)"),
+    # conditions the board decides: the source's own power, its current value (613.4, 611.3a); permanents of every
+    # player ("on the battlefield")
+    ("Karsus Depthguard", "As long as this creature's power is 5 or greater, it can attack as though it didn't have "
+     "defender.", "if<at_least=5,kind=power>(attacks_despite_defender)"),
+    ("Technodrome", "This creature can't attack or block unless its power is 6 or greater.",
+     "if<at_least=6,kind=power,negate=True>(cant_attack_or_block)"),
+    ("Wirecat", "This creature can't attack or block if an enchantment is on the battlefield.",
+     "if<at_least=1,kind=control,player=any>[types=enchantment](cant_attack_or_block)"),
+    ("Shauku, Endbringer", "Shauku can't attack if there's another creature on the battlefield.",
+     "if<at_least=1,kind=control,player=any>[other=True,types=creature](cant_attack)"),
+    # protection from a supertype and card type (702.16f); an upkeep cost with a choice of mana (702.24a)
+    ("Tsabo Tavoc", "First strike, protection from legendary creatures",
+     "kw:first strike,protection from legendary creatures"),
+    ("Earthen Goo", "Cumulative upkeep {R} or {G}", "kw:cumulative upkeep {r} or {g}"),
+    # combat words in sentences that change nothing of a declaration or combat damage: marked damage kept through
+    # cleanup (514.2), casting spells (601.3), paying costs of spells and abilities (601.2h, 602.2b), tap abilities
+    # (302.6), targeting (115.4), hand size (402.2)
+    ("Ancient Adamantoise", "Damage isn't removed from this creature during cleanup steps.", "-"),
+    ("Patient Zero", "Damage isn't removed from creatures your opponents control during cleanup steps.", "-"),
+    ("Marisi, Breaker of the Coil", "Your opponents can't cast spells during combat.", "-"),
+    ("Angel of Jubilation", "Players can't pay life or sacrifice creatures to cast spells or activate abilities.", "-"),
+    ("Yasharn, Implacable Earth", "Players can't pay life or sacrifice nonland permanents to cast spells or activate "
+     "abilities.", "-"),
+    ("Sharkey, Tyrant of the Shire", "Mana of any type can be spent to activate Sharkey's abilities.", "-"),
+    ("Shang-Chi, Master of Kung Fu", "You may activate abilities of creatures you control as though those creatures "
+     "had haste.", "-"),
+    ("Lurker", "This creature can't be the target of spells unless it attacked or blocked this turn.", "-"),
+    ("Wall of Shadows", "This creature can't be the target of spells that can target only Walls or of abilities that "
+     "can target only Walls.", "-"),
+    ("Tapestry Warden", "Each creature you control with toughness greater than its power stations permanents using "
+     "its toughness rather than its power.", "-"),
+    ("The Second Doctor", "Players have no maximum hand size.", "-"),
 ]
 
 # ------------------------------------------------------------------------------------------------
@@ -1334,8 +1366,6 @@ NO_COMBAT_WORDS: list[Row] = [
      "-"),  # 701.21
     ("Harbinger of the Seas", "Nonbasic lands are Islands.", "-"),  # 305.7
     ("Brago's Representative", "While voting, you get an additional vote.", "-"),  # 701.38
-    gap("The Second Doctor", "Players have no maximum hand size.", "-",
-        "'have' followed by something other than keywords is kept unread whatever it names"),
     ("Frenzied Saddlebrute", "All creatures can attack your opponents and planeswalkers your opponents control as "
      "though those creatures had haste.", "?"),  # 302.6 for attacking only: the vocabulary has no such grant
     # counters put on it as it enters: the board gives them, a keyword counter its keyword (122.1b)

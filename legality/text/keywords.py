@@ -72,10 +72,14 @@ def keyword_meaning(kw: str) -> list[CreatureAbility]:
             return [s(Protection(kind="protection", quality=Quality(multicolored=False, colorless=False)))]
         if what.startswith("player "):
             return [s(Protection(kind="protection", player=what.removeprefix("player ")))]
+        supertype = next((w for w in ("legendary", "snow") if what.startswith(w + " ")), None)
+        if supertype is not None:  # "protection from legendary creatures" (Tsabo Tavoc)
+            what = what.removeprefix(supertype + " ")
         card_type = "sorcery" if what == "sorceries" else what.removesuffix("s")
         if card_type in ("creature", "artifact", "enchantment", "land", "planeswalker", "instant", "sorcery"):
             # no permanent is an instant or a sorcery: protection from them changes nothing in combat (702.16)
-            return [s(Protection(kind="protection", quality=Quality(types=(card_type,))))]
+            return [s(Protection(kind="protection", quality=Quality(
+                types=(card_type,), supertypes=(supertype,) if supertype else None)))]
         creature_type = lexicon.creature_type(what)
         if creature_type is not None:
             return [s(Protection(kind="protection", quality=Quality(subtypes=(creature_type,))))]

@@ -89,8 +89,9 @@ def parse_tree(sentence: str, kind: str = "") -> tuple[Tree[Token] | None, str]:
     once their own names are "~", and a sentence the grammar can't read is not parsed again either. The
     tree is only read, never changed, by the transformer (``ToTree``), which builds the typed tree anew for
     each context (X, hand size, source, name)."""
+    built = parser()  # a grammar that can't be built is an error of the checker, never "can't read this sentence"
     try:
-        return parser().parse(sentence, start=start_of(sentence, kind)), ""
+        return built.parse(sentence, start=start_of(sentence, kind)), ""
     except LarkError as exc:
         return None, _where(sentence, exc)
 

@@ -28,6 +28,8 @@ FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"^(?:each opponent's|your|each player's|your opponents') maximum hand size is (?:reduced|increased) "
                 r"by [a-z0-9]+$"),
      "changes a maximum hand size (402.2): cards in hand are no part of combat"),
+    (re.compile(r"^(?:players|you|each player) (?:have|has) no maximum hand size$"),
+     "removes a maximum hand size (402.2): cards in hand are no part of combat"),
     (re.compile(r"^counters remain on ~ as it moves to [a-z ,']+$"),
      "keeps counters between zones (122.2, 400.7): the board gives the counters on the permanent"),
     (re.compile(r"^~ crews vehicles as though its power were [a-z0-9]+ greater$"),
@@ -96,6 +98,28 @@ WORD_FORMS: tuple[tuple[re.Pattern[str], str, bool], ...] = (
      "do\" acts only once it resolves (603.12), its result an effect the board gives", True),
     (re.compile(r"^[a-z ]+ entering(?: the battlefield)? (?:don't|doesn't) cause abilities to trigger$"),
      "stops abilities triggering (603.2): nothing to declare follows", False),
+    (re.compile(r"^damage isn't removed from [a-z ,~']+ during cleanup steps$"),
+     "keeps marked damage through cleanup steps (514.2), which follow every combat of the turn: the board gives the "
+     "damage marked now", True),
+    (re.compile(r"^(?:players|each player|your opponents|each opponent) can't cast spells during combat$"),
+     "stops casting spells (601.3): no declaration or combat damage changes", True),
+    (re.compile(r"^players can't pay life or sacrifice [a-z ]+ to cast spells or activate abilities$"),
+     "limits how the costs of spells and activated abilities are paid (601.2h, 602.2b), not a cost to attack or "
+     "block (508.1h, 509.1d)", False),
+    (re.compile(r"^(?:mana of any type can be spent to activate ~'s abilities|you may spend mana as though it were "
+                r"mana of any (?:color|type) to activate (?:those|~'s) abilities)$"),
+     "changes how mana is spent to activate abilities (602.2b)", False),
+    (re.compile(r"^you may activate abilities of creatures you control as though those creatures had haste$"),
+     "lets abilities with the tap symbol in their costs be activated (302.6); attacking still needs haste", False),
+    (re.compile(r"^~ can't be the target of spells unless it attacked or blocked this turn$"),
+     "limits targeting (115.4), not declarations", True),
+    (re.compile(r"^~ can't be the target of spells that can target only walls or of abilities that can target only "
+                r"walls$"),
+     "limits targeting (115.4), not declarations", False),
+    (re.compile(r"^each creature you control with toughness greater than its power stations permanents using its "
+                r"toughness rather than its power$"),
+     "changes what a creature contributes as it is tapped to station a permanent (an activated ability's cost, "
+     "602.1a)", False),
 )
 """(form, why, description allowed): forms holding "ability" or "abilities" (combat words, since a creature may gain
 or lose abilities) that speak only of targets, costs or triggering; with the flag, words of attacking may describe

@@ -24,6 +24,13 @@ def _plural(words: str) -> str:
     return words if words.endswith("s") else words + "s"
 
 
+def _article(words: str) -> str:
+    """"enchantment" -> "an enchantment", "other creature" -> "another creature"."""
+    if words.startswith("other "):
+        return "an" + words
+    return f"{'an' if words[:1] in tuple('aeiou') else 'a'} {words}"
+
+
 class ConditionForms(Forms):
     """Conditions of statics, predicates and templates."""
 
@@ -167,6 +174,32 @@ class ConditionForms(Forms):
             return Condition(kind="counters", counter=name, at_most=0, text=f"it has no {name} counters")
         n = 1 if amount in ("a", "an") else _number(amount.removesuffix(" or more"))
         return Condition(kind="counters", counter=name, at_least=n, text=f"it has {words}")
+
+    def battlefield_count(self, c: list[Any]) -> Condition:
+        """"there's another creature on the battlefield" (Shauku, Endbringer): permanents of every player."""
+        np, at_least, at_most = c[0]
+        q = quality_of(np, counted=True)
+        return Condition(kind="control", player="any", quality=q, at_least=at_least, at_most=at_most,
+                         text=f"there's {_article(quality_words(q))} on the battlefield")
+
+    def battlefield_one(self, c: list[Any]) -> Condition:
+        """"an enchantment is on the battlefield" (Wirecat): one permanent of every player's."""
+        q = quality_of(_one(c, NP), counted=True)
+        return Condition(kind="control", player="any", quality=q, at_least=1,
+                         text=f"{_article(quality_words(q))} is on the battlefield")
+
+    def _self_stat(self, c: list[Any], bound: str) -> Condition:
+        """"~'s power is 5 or greater" (Karsus Depthguard), "its power is 6 or greater" (Technodrome): the power or
+        toughness of the object the ability comes from, its current value on the board (613.4)."""
+        stat, n = str(_toks(c, "STAT")[0]), _number(_toks(c, "NUMBER")[0])
+        words = "greater" if bound == "at_least" else "less"
+        return Condition(kind=cast(Any, stat), text=f"its {stat} is {n} or {words}", **{bound: n})
+
+    def self_stat_at_least(self, c: list[Any]) -> Condition:
+        return self._self_stat(c, "at_least")
+
+    def self_stat_at_most(self, c: list[Any]) -> Condition:
+        return self._self_stat(c, "at_most")
 
     def battlefield_at_least(self, c: list[Any]) -> Condition:
         n = _number(_toks(c, "NUMBER")[0])

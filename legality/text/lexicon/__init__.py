@@ -265,7 +265,8 @@ def combat_keywords() -> frozenset[str]:
 
 
 _NUMBER = r"\d+|x|[a-z]+(?:-[a-z]+)?"
-_MANA = r"(?:\{[^}]+\})+"
+_MANA = r"(?:\{[^}]+\})+(?: or (?:\{[^}]+\})+)?"
+"""A mana cost; old cards give a choice of two ("cumulative upkeep {r} or {g}", Earthen Goo)."""
 _PLACEHOLDER = re.compile(r"\[([^\]]+)\]|\bN\b")
 _TEXT_PLACEHOLDERS = {"effect", "ability text", "activated ability", "condition", "ability"}
 
