@@ -317,7 +317,7 @@ def _import_solver_soon() -> None:
 
 def _import_solver() -> None:
     with suppress(Exception):  # the line that needs it will say why it can't be imported
-        import ortools.sat.python.cp_model  # noqa: F401
+        import legality.cpsat  # noqa: F401
 
 
 @dataclass

@@ -10,8 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from ortools.sat.python import cp_model
-
+from legality.cpsat import cp_model
 from legality.deadline import Poll, check
 from legality.rules import Atom, Problem, Requirement
 

@@ -13,8 +13,6 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ortools.sat.python import cp_model
-
 from legality.check import (
     DEFAULT_TIME_LIMIT,
     Question,
@@ -23,6 +21,7 @@ from legality.check import (
     block_question,
     settings,
 )
+from legality.cpsat import cp_model
 from legality.deadline import OutOfTime, bounded
 from legality.deadline import left as deadline_left
 from legality.editions import Edition, allowed_atoms, judge

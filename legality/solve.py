@@ -24,7 +24,7 @@ from legality.evaluate import broken_restrictions, count_groups, fulfillable, ob
 from legality.rules import Atom, Declaration, Problem, Requirement, Restriction
 
 if TYPE_CHECKING:
-    from ortools.sat.python import cp_model
+    from legality.cpsat import cp_model
 
 Status = Literal["optimal", "feasible", "unknown"]
 EXHAUSTIVE_ATOMS = 6
@@ -61,7 +61,7 @@ class Best:
 
 def new_solver(time_limit: float, keep_all_feasible: bool = False) -> cp_model.CpSolver:
     """One worker: measured fastest for models of this size (performance notes §3.1)."""
-    from ortools.sat.python import cp_model
+    from legality.cpsat import cp_model
 
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
@@ -128,8 +128,7 @@ def best_near(problem: Problem, atoms: Sequence[Atom], near: Declaration, condit
     out of time keeps what the earlier ones proved: a maximum that is not proven is reported as such.
     The maximum is not hinted with phase 1's witness: a poor hint slowed that solve several times over.
     """
-    from ortools.sat.python import cp_model
-
+    from legality.cpsat import cp_model
     from legality.encoding import encode
 
     deadline = time.monotonic() + time_limit

@@ -17,8 +17,7 @@ from legality.damage.combat import Combat, State
 def maximise(combat: Combat, state: State, options: Mapping[str, Options], fixed: Assignment,
              free: Sequence[str], goal: str, time_limit: float) -> Assignment | None:
     """The best assignment for the ``free`` sources, or None if the solver ran out of time."""
-    from ortools.sat.python import cp_model
-
+    from legality.cpsat import cp_model
     from legality.solve import new_solver
 
     game = combat.game
