@@ -17,6 +17,7 @@ import itertools
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Literal
 
 from legality.deadline import Poll, check
@@ -324,9 +325,10 @@ class _Search:
         self.nodes = nodes
         self.poll = Poll("searching for the most requirements a declaration can obey", 256)
         bit = {a: 1 << i for i, a in enumerate(self.order)}
+        zeros = itertools.repeat(0)
 
         def mask(atoms: Iterable[Atom]) -> int:
-            return sum(bit.get(a, 0) for a in set(atoms))
+            return sum(map(bit.get, atoms if isinstance(atoms, (set, frozenset)) else set(atoms), zeros))
 
         # Restrictions: (trigger mask or None when it always applies, group masks, domain, ceiling).
         self.restrictions = [(mask(r.trigger) if r.trigger else None, tuple(mask(g) for g in r.groups), r.domain,
@@ -346,9 +348,8 @@ class _Search:
         for k, (trigger, groups, _, ceiling) in enumerate(self.restrictions):
             if ceiling >= len(groups):
                 continue
-            for i, a in enumerate(self.order):
-                if bit[a] & ((trigger or 0) | sum(groups)):
-                    self.capped[i].append(k)
+            for b in _bits((trigger or 0) | sum(groups)):  # atom i is bit i
+                self.capped[b.bit_length() - 1].append(k)
         # Sets of atoms of which at most one can be chosen, and the unconditional requirements inside one.
         exclusive = [sum(groups) for trigger, groups, domain, ceiling in self.restrictions
                      if trigger is None and ceiling <= 1 and all(g & (g - 1) == 0 for g in groups)]
@@ -514,6 +515,7 @@ class _Search:
         return best[0][1] if best else None
 
 
+@lru_cache(maxsize=1024)
 def _prefix(domain: Sequence[tuple[int, int]], n: int) -> bool:
     """Whether the counts ``domain`` allows among ``0..n`` are ``0..k`` for some ``k`` (a ceiling and no floor;
     a domain allowing none of them has a floor out of reach)."""

@@ -120,9 +120,11 @@ class Game:
         return list(self._creatures.get(player, ()))
 
 
-def keyword_abilities(kw: str, source: str, origin: str, you: str) -> list[Sourced]:
-    """The abilities a keyword stands for, with where they come from (``keywords.keyword_meaning``)."""
-    return [Sourced(ab, source, origin, you, kw) for ab in keyword_meaning(kw)]
+@lru_cache(maxsize=8192)
+def keyword_abilities(kw: str, source: str, origin: str, you: str) -> tuple[Sourced, ...]:
+    """The abilities a keyword stands for, with where they come from (``keywords.keyword_meaning``); built once
+    for each (keyword, source, permanent, controller), which recur board after board in a batch."""
+    return tuple(Sourced(ab, source, origin, you, kw) for ab in keyword_meaning(kw))
 
 
 def _norm(kw: str) -> str:
@@ -537,22 +539,36 @@ def asked_facts(board: Board, taken: list[tuple[Ability, str, str]]) -> list[str
     a verdict never rests on a guessed fact."""
     out: list[str] = []
     for fact, words in FACTS.items():
-        asking = next(((source, origin) for ab, source, origin in taken if _asks_of(ab, fact)), None)
         field = "counters" if fact == "counter" else fact
         missing = next((i for i, p in enumerate(board.permanents) if getattr(p, field) is None), None)
-        if asking is not None and missing is not None:
+        if missing is None:  # the board gives it for every permanent: nothing to ask
+            continue
+        asking = next(((source, origin) for ab, source, origin in taken if _asks_of(ab, fact)), None)
+        if asking is not None:
             out.append(f"{asking[0]} ({asking[1]}): its rules text asks {words}: the board does not give "
                        f"$.permanents[{missing}].{field} (give it for every permanent)")
     return out
 
 
+_ASKED: dict[tuple[int, str], tuple[Ability, bool]] = {}
+"""``_asks_of`` by the ability object itself (kept with its answer, so its id can't be reused meanwhile): the
+abilities read from a card's text are the same objects board after board, and hashing one walks all its fields."""
+
+
 def _asks_of(ab: Ability, field: str) -> bool:
     """``_asks`` of an ability; the answer is kept, as the same abilities come back board after board (they are
     immutable; one that can't be hashed is asked each time)."""
+    hit = _ASKED.get((id(ab), field))
+    if hit is not None and hit[0] is ab:
+        return hit[1]
     try:
-        return _ability_asks(ab, field)
+        value = _ability_asks(ab, field)
     except TypeError:
-        return _asks(ab.model_dump(), field)
+        value = _asks(ab.model_dump(), field)
+    if len(_ASKED) >= 8192:
+        _ASKED.clear()
+    _ASKED[(id(ab), field)] = (ab, value)
+    return value
 
 
 @lru_cache(maxsize=4096)

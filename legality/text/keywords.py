@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from functools import lru_cache
 
 from legality.text import lexicon
 from models.abilities import (
@@ -49,6 +50,16 @@ _PARAMETRIC = re.compile(r"^(ward|toxic|rampage|bushido|annihilator|afflict|flan
 
 def keyword_meaning(kw: str) -> list[CreatureAbility]:
     """The abilities a keyword stands for (menace, defender, protection, landwalk); [] for others."""
+    return list(_meaning(kw))
+
+
+@lru_cache(maxsize=2048)
+def _meaning(kw: str) -> tuple[CreatureAbility, ...]:
+    """``keyword_meaning``, built once per keyword (the abilities are immutable values)."""
+    return tuple(_build_meaning(kw))
+
+
+def _build_meaning(kw: str) -> list[CreatureAbility]:
     def s(ab: CreatureAbility) -> CreatureAbility:
         return ab
 
