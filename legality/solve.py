@@ -91,19 +91,21 @@ def components(problem: Problem, atoms: Iterable[Atom]) -> list[list[Atom]]:
         return c
 
     def join(groups: Iterable[Iterable[Atom]]) -> None:
-        first: str | None = None
+        creatures: set[str] = set()
         for group in groups:
             poll()
             if id(group) in seen:  # its creatures are joined already: join only its first
                 group = itertools.islice(group, 1)
             elif isinstance(group, frozenset):
                 seen.add(id(group))
-            for c in {a[0] for a in group}:
-                r = root(c)
-                if first is None:
-                    first = r
-                elif r != first:
-                    parent[r] = first
+            creatures.update(a[0] for a in group)
+        first: str | None = None
+        for c in creatures:
+            r = root(c)
+            if first is None:
+                first = r
+            elif r != first:
+                parent[r] = first
 
     for r in problem.restrictions:
         join((*r.groups, r.trigger))
