@@ -1315,6 +1315,10 @@ STATIC_FORMS: list[Row] = [
     ("Tapestry Warden", "Each creature you control with toughness greater than its power stations permanents using "
      "its toughness rather than its power.", "-"),
     ("The Second Doctor", "Players have no maximum hand size.", "-"),
+    # untapping happens in the untap step (502.3), before any combat of that turn: the board gives "tapped"
+    ("Goblin Rock Sled", "Goblin Rock Sled doesn't untap during your untap step if it attacked during your last "
+     "turn.", "-"),
+    ("Land Cap", "This land doesn't untap during your untap step if it has a depletion counter on it.", "-"),
 ]
 
 # ------------------------------------------------------------------------------------------------

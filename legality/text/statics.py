@@ -101,6 +101,11 @@ WORD_FORMS: tuple[tuple[re.Pattern[str], str, bool], ...] = (
     (re.compile(r"^damage isn't removed from [a-z ,~']+ during cleanup steps$"),
      "keeps marked damage through cleanup steps (514.2), which follow every combat of the turn: the board gives the "
      "damage marked now", True),
+    (re.compile(r"^(?!.*\b(?:loses?|gains?|has|have|gets?|can't|cannot|must|and)\b.* untap during )"
+                r"[a-z ~'-]+ (?:doesn't|don't|does not|do not) untap during [a-z' ]+ untap steps?"
+                r"(?: (?:if|as long as|unless|for as long as) [^,]+)?$"),
+     "stops untapping in an untap step (502.3), which comes before any combat of its turn: the board gives whether "
+     "it is tapped", True),
     (re.compile(r"^(?:players|each player|your opponents|each opponent) can't cast spells during combat$"),
      "stops casting spells (601.3): no declaration or combat damage changes", True),
     (re.compile(r"^players can't pay life or sacrifice [a-z ]+ to cast spells or activate abilities$"),

@@ -5,8 +5,11 @@ than not understood."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import Any, cast
+
+from lark import Tree
 
 from legality.text.context import Unreadable
 from legality.text.forms.base import Forms, _one, _toks
@@ -152,6 +155,12 @@ class SentenceForms(Forms):
         return NoCombat("an effect with no combat meaning", "target" in words.split())
 
     def create(self, c: list[Any]) -> NoCombat:
+        """"create a 1/1 white Soldier creature token" (111.1): the tokens, once they exist, are on the board; words
+        that create no token ("create goad all creatures ...") are no such sentence."""
+        words = " ".join(str(t) for x in c for t in (x.scan_values(lambda v: isinstance(v, str))
+                                                       if isinstance(x, Tree) else (x,)))
+        if not re.search(r"\btokens?\b", words):
+            raise Unreadable("'create' names no token (111.1)")
         return NoCombat("creates tokens: give them on the board once they exist")
 
     def noncombat_damage(self, c: list[Any]) -> NoCombat:
