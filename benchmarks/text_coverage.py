@@ -29,9 +29,8 @@ sys.path.insert(0, str(ROOT))
 
 from legality.cards import CardLibraryError, load_file  # noqa: E402
 from legality.text import lexicon  # noqa: E402
-from legality.text.context import Context  # noqa: E402
-from legality.text.read import normalise, read, sentences  # noqa: E402
-from legality.traits import SOURCE  # noqa: E402
+from legality.text.read import normalise, sentences  # noqa: E402
+from legality.traits import SOURCE, read_card  # noqa: E402
 
 STATUSES = ("understood", "no combat meaning", "not understood")
 ERROR = "reader error"
@@ -222,8 +221,8 @@ def measure(faces: Iterable[Face]) -> Report:
         originals = sentences(normalise(face.text, face.name))
         started = time.process_time()  # CPU time of this process: steady on a machine doing other work
         try:
-            # read as a permanent's own text is (``traits.read_card``): "can't block it", "~'s power" name it
-            readings = read(face.text, face.name, Context(source_id=SOURCE, name=face.name))
+            # as a permanent's own text is read: "can't block it", "~'s power" name it
+            readings = read_card(face.text, face.name, None, SOURCE)
         except Exception as exc:  # a reader bug must not stop the count; it is reported
             rep.errors.append({"card": face.name, "error": f"{type(exc).__name__}: {exc}"})
             for s in originals:

@@ -89,24 +89,21 @@ def holds(board: Board, cond: Condition, you: str, origin: str,
         return Answer(has != cond.negate, f"{you} {'has' if has else 'has not'} {cond.designation}")
     if cond.kind == "your_turn":  # shared team turns (805): the active team's turn is each of its players' turn
         return Answer((you in board.attacking_players()) != cond.negate, f"active player {board.active_player}")
-    if cond.kind == "counters":
+    if cond.kind in ("counters", "power", "toughness"):  # a number of the object itself (122.1, 613.4)
         if source is None:
             return Answer(None, "the condition is about the object the ability comes from, which is not on the board")
-        if source.counters is None:
+        field = "counters" if cond.kind == "counters" else cond.kind
+        given = getattr(source, field)
+        if given is None:
             at = next(i for i, p in enumerate(board.permanents) if p.id == source.id)
-            return Answer(None, f"the board does not give $.permanents[{at}].counters")
-        n = source.counters.get(cond.counter, 0) if cond.counter else sum(source.counters.values())
+            return Answer(None, f"the board does not give $.permanents[{at}].{field}")
+        if cond.kind == "counters":
+            n = given.get(cond.counter, 0) if cond.counter else sum(given.values())
+            why = f"{source.id} has {n} {cond.counter} counter(s)"
+        else:
+            n, why = given, f"{source.id} has {cond.kind} {given}"
         within = (cond.at_least is None or n >= cond.at_least) and (cond.at_most is None or n <= cond.at_most)
-        return Answer(within != cond.negate, f"{source.id} has {n} {cond.counter} counter(s)")
-    if cond.kind in ("power", "toughness"):
-        if source is None:
-            return Answer(None, "the condition is about the object the ability comes from, which is not on the board")
-        value = source.power if cond.kind == "power" else source.toughness
-        if value is None:
-            at = next(i for i, p in enumerate(board.permanents) if p.id == source.id)
-            return Answer(None, f"the board does not give $.permanents[{at}].{cond.kind}")
-        within = (cond.at_least is None or value >= cond.at_least) and (cond.at_most is None or value <= cond.at_most)
-        return Answer(within != cond.negate, f"{source.id} has {cond.kind} {value}")
+        return Answer(within != cond.negate, why)
     if source is None or cond.state is None:
         return Answer(None, "the condition is about the object the ability comes from, which is not on the board")
     if cond.state in ("monstrous", "renowned", "suspected"):  # designations (701.31b, 702.112b, 701.58b)

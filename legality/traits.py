@@ -19,7 +19,8 @@ from legality.text import lexicon, stored
 from legality.text.cache import store
 from legality.text.context import Context
 from legality.text.keywords import KEYWORD_COUNTERS, KNOWN_KEYWORDS, did_you_mean, is_known_keyword, keyword_meaning
-from legality.text.read import PT_NOTE, Reading, declaration_scope, read
+from legality.text.read import ATTACK_WORDS, BLOCK_WORDS, Reading, declaration_scope, read
+from legality.text.statics import PT_NOTE
 from legality.text.terms import has_combat_word
 from models.abilities import (
     GLOBAL_KINDS,
@@ -174,14 +175,12 @@ def resolved_note(r: Reading, p: Permanent, step: str, sourced: frozenset[str]) 
             f"give its result as an effect with {p.name} as its source")
 
 
-COMBAT_STATE = re.compile(r"\b(?:attacking|blocking|blocked|unblocked|attacks|blocks|in combat)\b")
-
-
 def combat_pt_note(r: Reading, p: Permanent) -> str | None:
     """The note a static power/toughness change gets once attackers are declared, when its subject or condition is
     about combat ("gets -2/-0 as long as two or more creatures are blocking it", "attacking creatures you control
     get +1/+0"): the board's values are taken as current (613.4c), so they must already hold it."""
-    if r.status != "no combat meaning" or PT_NOTE not in r.note or not COMBAT_STATE.search(r.sentence):
+    if r.status != "no combat meaning" or PT_NOTE not in r.note or not (
+            ATTACK_WORDS.search(r.sentence) or BLOCK_WORDS.search(r.sentence)):
         return None
     return (f"{p.name} ({p.id}): {r.sentence!r} changes power and toughness with the declarations made (613.4c); "
             "the power and toughness on the board are taken as current, with it applied")
@@ -556,24 +555,15 @@ abilities read from a card's text are the same objects board after board, and ha
 
 
 def _asks_of(ab: Ability, field: str) -> bool:
-    """``_asks`` of an ability; the answer is kept, as the same abilities come back board after board (they are
-    immutable; one that can't be hashed is asked each time)."""
+    """``_asks`` of an ability, kept by the ability object (``_ASKED``)."""
     hit = _ASKED.get((id(ab), field))
     if hit is not None and hit[0] is ab:
         return hit[1]
-    try:
-        value = _ability_asks(ab, field)
-    except TypeError:
-        value = _asks(ab.model_dump(), field)
+    value = _asks(ab.model_dump(), field)
     if len(_ASKED) >= 8192:
         _ASKED.clear()
     _ASKED[(id(ab), field)] = (ab, value)
     return value
-
-
-@lru_cache(maxsize=4096)
-def _ability_asks(ab: Ability, field: str) -> bool:
-    return _asks(ab.model_dump(), field)
 
 
 def _asks(value: object, field: str) -> bool:

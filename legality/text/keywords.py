@@ -48,18 +48,14 @@ _PARAMETRIC = re.compile(r"^(ward|toxic|rampage|bushido|annihilator|afflict|flan
                          r"impending)\b")
 
 
-def keyword_meaning(kw: str) -> list[CreatureAbility]:
-    """The abilities a keyword stands for (menace, defender, protection, landwalk); [] for others."""
-    return list(_meaning(kw))
-
-
 @lru_cache(maxsize=2048)
-def _meaning(kw: str) -> tuple[CreatureAbility, ...]:
-    """``keyword_meaning``, built once per keyword (the abilities are immutable values)."""
-    return tuple(_build_meaning(kw))
+def keyword_meaning(kw: str) -> tuple[CreatureAbility, ...]:
+    """The abilities a keyword stands for (menace, defender, protection, landwalk); () for others. Built once per
+    keyword: the abilities are immutable values."""
+    return tuple(_meaning(kw))
 
 
-def _build_meaning(kw: str) -> list[CreatureAbility]:
+def _meaning(kw: str) -> list[CreatureAbility]:
     def s(ab: CreatureAbility) -> CreatureAbility:
         return ab
 

@@ -19,7 +19,7 @@ from legality.text import lexicon
 from legality.text.context import Context, Unreadable
 from legality.text.keywords import is_known_keyword
 from legality.text.kinds import TRIGGER, AbilityKind, ability_kind, kinds_of_lines, strip_flavor_word
-from legality.text.statics import ENTERS_WITH_KEYWORDS, no_bearing, no_bearing_unparsed
+from legality.text.statics import ENTERS_WITH_KEYWORDS, PT_NOTE, no_bearing, no_bearing_unparsed
 from legality.text.terms import has_combat_word
 from legality.text.tree import Clause, NoCombat, Placed, Pred, Selector, Sentence, Unread
 from models.abilities import Ability, CantBlock, Condition, Grant, If, Loses
@@ -412,7 +412,6 @@ KEYWORD_STATICS: dict[str, Ability] = {
 long as it has a +1/+1 counter on it" (702.98a; its other ability, entering with a counter, is how it entered: the
 board gives its counters)."""
 
-PT_NOTE = "changes power/toughness or other values: give the current values on the board"
 
 
 def compile_sentence(s: str, tree: Sentence) -> Reading:

@@ -116,11 +116,9 @@ WORD_FORMS: tuple[tuple[re.Pattern[str], str, bool], ...] = (
      "changes how mana is spent to activate abilities (602.2b)", False),
     (re.compile(r"^you may activate abilities of creatures you control as though those creatures had haste$"),
      "lets abilities with the tap symbol in their costs be activated (302.6); attacking still needs haste", False),
-    (re.compile(r"^~ can't be the target of spells unless it attacked or blocked this turn$"),
+    (re.compile(r"^~ can't be the target of spells (?:unless it attacked or blocked this turn|that can target only "
+                r"walls or of abilities that can target only walls)$"),
      "limits targeting (115.4), not declarations", True),
-    (re.compile(r"^~ can't be the target of spells that can target only walls or of abilities that can target only "
-                r"walls$"),
-     "limits targeting (115.4), not declarations", False),
     (re.compile(r"^each creature you control with toughness greater than its power stations permanents using its "
                 r"toughness rather than its power$"),
      "changes what a creature contributes as it is tapped to station a permanent (an activated ability's cost, "

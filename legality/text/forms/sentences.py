@@ -13,6 +13,7 @@ from lark import Tree
 
 from legality.text.context import Unreadable
 from legality.text.forms.base import Forms, _one, _toks
+from legality.text.statics import PT_NOTE
 from legality.text.tree import Clause, NoCombat, Part, Placed, Pred, Selector, Sentence, Unread
 from models.abilities import Condition, Grant, Simple
 
@@ -99,7 +100,7 @@ class SentenceForms(Forms):
             return part
         if isinstance(part, Clause) and all(p.pt and not p.keywords and not p.abilities and not p.loses
                                             and not p.loses_all and not p.unreadable for p in part.preds):
-            return NoCombat("changes power/toughness or other values: give the current values on the board")
+            return NoCombat(PT_NOTE)
         return Unread(GUARDED, combat=True)
 
     def nc_cond(self, c: list[Any]) -> None:
