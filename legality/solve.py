@@ -221,24 +221,32 @@ def improve(problem: Problem, atoms: Sequence[Atom], near: Declaration, conditio
     None, which says nothing. A move adds an atom fulfilling a requirement not obeyed, keeping or dropping the
     other atoms of its creature; with ``climb``, moves go on while one gains (a lower bound on the maximum for
     the explanation). Only the restrictions and requirements a move touches are checked again (the others keep
-    their state), so a move costs little however large the board; at most ``tries`` moves are tried, and
-    with ``seconds`` it gives up (None, or the best found when climbing) once they have passed. A counting
-    requirement ("blocked by two or more") gains only when its count is reached: a move that adds one of two
-    blockers gains nothing and is not taken, so moves may miss what the search and the model find (never the
-    other way round: every gain is measured by ``obeyed`` itself)."""
+    their state), so a move costs little however large the board; at most ``tries`` moves are tried. With
+    ``seconds`` it stops once they have passed: with None when not climbing; when climbing, with the best found,
+    and never before the first gaining move (bounded by ``tries``), so that an explanation under load still
+    has a lower bound. A counting requirement ("blocked by two or more") gains only when its count is reached:
+    a move that adds one of two blockers gains nothing and is not taken, so moves may miss what the search and
+    the model find (never the other way round: every gain is measured by ``obeyed`` itself)."""
     deadline = None if seconds is None else time.monotonic() + seconds
+
+    def late() -> bool:
+        return deadline is not None and (found is not None or not climb) and time.monotonic() > deadline
+
+    found: Declaration | None = None
     allowed = set(atoms)
     wanted = {a for q in problem.requirements for a in q.fulfils & allowed} | near
     restrictions: dict[Atom, list[Restriction]] = {}
     requirements: dict[Atom, list[Requirement]] = {}
     for r in problem.restrictions:
-        if deadline is not None and time.monotonic() > deadline:
+        if late():
             return None
         for a in wanted & r.trigger.union(*r.groups):
             restrictions.setdefault(a, []).append(r)
     for q in problem.requirements:
         for a in wanted & (q.fulfils | (q.condition or frozenset())):
             requirements.setdefault(a, []).append(q)
+    fulfilling = {a: [q for q in requirements.get(a, ()) if a in q.fulfils] for a in wanted}
+    order = sorted(a for a in wanted - near if fulfilling[a])  # every move's candidates, in one fixed order
 
     def gain(decl: Declaration, new: Declaration, changed: frozenset[Atom]) -> int:
         touched = {id(r): r for x in changed for r in restrictions.get(x, ())}.values()
@@ -247,15 +255,17 @@ def improve(problem: Problem, atoms: Sequence[Atom], near: Declaration, conditio
         reqs = {id(q): q for x in changed for q in requirements.get(x, ())}.values()
         return sum(obeyed(q, new, conditional) - obeyed(q, decl, conditional) for q in reqs)
 
-    decl, found = near, None
+    decl = near
     while tries > 0:
-        unmet = [q for q in problem.requirements if not obeyed(q, decl, conditional)]
+        unmet = {id(q) for q in problem.requirements if not obeyed(q, decl, conditional)}
         step = None
-        for a in sorted({a for q in unmet for a in q.fulfils & allowed} - decl):
+        for a in order:
+            if a in decl or not any(id(q) in unmet for q in fulfilling[a]):
+                continue
             same = frozenset(x for x in decl if x[0] == a[0])
             for dropped in ((frozenset(), same) if same else (frozenset(),)):
                 tries -= 1
-                if deadline is not None and tries % 64 == 0 and time.monotonic() > deadline:
+                if tries % 64 == 0 and late():
                     tries = 0
                 new = (decl - dropped) | {a}
                 if gain(decl, new, dropped | {a}) > 0:
