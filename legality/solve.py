@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Literal
 
 from legality.deadline import Poll, check
 from legality.evaluate import broken_restrictions, count_groups, fulfillable, obeyed, restriction_applies, score
-from legality.rules import Atom, Declaration, Problem, Requirement, Restriction
+from legality.rules import INFINITY, Atom, Declaration, Problem, Requirement, Restriction
 
 if TYPE_CHECKING:
     from legality.cpsat import cp_model
@@ -235,24 +235,41 @@ def improve(problem: Problem, atoms: Sequence[Atom], near: Declaration, conditio
     found: Declaration | None = None
     allowed = set(atoms)
     wanted = {a for q in problem.requirements for a in q.fulfils & allowed} | near
-    restrictions: dict[Atom, list[Restriction]] = {}
-    requirements: dict[Atom, list[Requirement]] = {}
+    # A move adding an atom can break a restriction it triggers, or one counting a group holding it unless the
+    # restriction's domain is [k, oo) (the count only rises); dropping an atom can break one counting it.
+    triggered: dict[Atom, list[Restriction]] = {}
+    counting: dict[int, list[Restriction]] = {}
+    distinct: dict[int, frozenset[Atom]] = {}
     for r in problem.restrictions:
-        if late():
-            return None
-        for a in wanted & r.trigger.union(*r.groups):
-            restrictions.setdefault(a, []).append(r)
+        for a in r.trigger:
+            triggered.setdefault(a, []).append(r)
+        for g in r.groups:
+            counting.setdefault(id(g), []).append(r)
+            distinct[id(g)] = g
+    if late():
+        return None
+    groups_of: dict[Atom, list[int]] = {}
+    for key, g in distinct.items():
+        for a in g:
+            groups_of.setdefault(a, []).append(key)
+    rising = {id(r) for r in problem.restrictions if len(r.domain) == 1 and r.domain[0][1] >= INFINITY}
+    requirements: dict[Atom, list[Requirement]] = {}
     for q in problem.requirements:
         for a in wanted & (q.fulfils | (q.condition or frozenset())):
             requirements.setdefault(a, []).append(q)
     fulfilling = {a: [q for q in requirements.get(a, ()) if a in q.fulfils] for a in wanted}
     order = sorted(a for a in wanted - near if fulfilling[a])  # every move's candidates, in one fixed order
 
-    def gain(decl: Declaration, new: Declaration, changed: frozenset[Atom]) -> int:
-        touched = {id(r): r for x in changed for r in restrictions.get(x, ())}.values()
-        if any(restriction_applies(r, new) and not r.allows(count_groups(r, new)) for r in touched):
+    def at_risk(added: Atom, dropped: frozenset[Atom]) -> Iterable[Restriction]:
+        out = {id(r): r for r in triggered.get(added, ())}
+        out.update((id(r), r) for g in groups_of.get(added, ()) for r in counting[g] if id(r) not in rising)
+        out.update((id(r), r) for x in dropped for g in groups_of.get(x, ()) for r in counting[g])
+        return out.values()
+
+    def gain(decl: Declaration, new: Declaration, added: Atom, dropped: frozenset[Atom]) -> int:
+        if any(restriction_applies(r, new) and not r.allows(count_groups(r, new)) for r in at_risk(added, dropped)):
             return 0
-        reqs = {id(q): q for x in changed for q in requirements.get(x, ())}.values()
+        reqs = {id(q): q for x in (added, *dropped) for q in requirements.get(x, ())}.values()
         return sum(obeyed(q, new, conditional) - obeyed(q, decl, conditional) for q in reqs)
 
     decl = near
@@ -268,7 +285,7 @@ def improve(problem: Problem, atoms: Sequence[Atom], near: Declaration, conditio
                 if tries % 64 == 0 and late():
                     tries = 0
                 new = (decl - dropped) | {a}
-                if gain(decl, new, dropped | {a}) > 0:
+                if gain(decl, new, a, dropped) > 0:
                     step = new
                     break
             if step is not None or tries <= 0:
