@@ -44,6 +44,9 @@ nodes (about the cost of one solve); only a part it can't settle within them goe
 EXPLANATION_SECONDS = 0.25
 """Seconds the explanation of a decided illegal verdict (the maximum, the closest better declaration) may
 take beyond the verdict; past it the maximum is "at least N" (``maximum_proven`` false)."""
+ENCODE_SECONDS_PER_ATOM = 12e-6
+"""About what building a large part's model costs an atom (11-17 us measured on 15,000-60,000 atoms): an
+explanation whose budget left can't pay for the model keeps the moves' declaration and builds none."""
 KEEP_ALL_FEASIBLE = True
 PRESOLVE = True
 """CP-SAT 9.15's presolve can prove a wrong optimum (google/or-tools #5293; fixtures/rules/
@@ -79,9 +82,12 @@ def components(problem: Problem, atoms: Iterable[Atom]) -> list[list[Atom]]:
     A group object shared by several restrictions (one blocker's blocks) is joined once.
     """
     atoms = list(atoms)
+    if not atoms:
+        return []
     parent: dict[str, str] = {}
     poll = Poll("splitting the board into independent parts", 64)
     seen: set[int] = set()
+    joins = len({a[0] for a in problem.atoms}) - 1  # once this many joins are made, all is one part
 
     def root(c: str) -> str:
         parent.setdefault(c, c)
@@ -99,6 +105,7 @@ def components(problem: Problem, atoms: Iterable[Atom]) -> list[list[Atom]]:
             elif isinstance(group, frozenset):
                 seen.add(id(group))
             creatures.update(a[0] for a in group)
+        nonlocal joins
         first: str | None = None
         for c in creatures:
             r = root(c)
@@ -106,10 +113,15 @@ def components(problem: Problem, atoms: Iterable[Atom]) -> list[list[Atom]]:
                 first = r
             elif r != first:
                 parent[r] = first
+                joins -= 1
 
     for r in problem.restrictions:
+        if joins <= 0:
+            return [atoms]
         join((*r.groups, r.trigger))
     for q in problem.requirements:
+        if joins <= 0:
+            return [atoms]
         join((q.fulfils, q.condition or ()))
     parts: dict[str, list[Atom]] = {}
     for a in atoms:
@@ -164,6 +176,8 @@ def best_near(problem: Problem, atoms: Sequence[Atom], near: Declaration, condit
         if explanation <= 0:
             return Best("feasible", score(problem, improved, conditional), improved, closest=False)
         deadline = min(deadline, time.monotonic() + explanation)
+    if improved is not None and deadline - time.monotonic() < len(atoms) * ENCODE_SECONDS_PER_ATOM:
+        return Best("feasible", score(problem, improved, conditional), improved, closest=False)  # no time to model
     enc = encode(problem, atoms, conditional)
     total = enc.score()
     changes = cp_model.LinearExpr.sum([v.Not() if a in near else v for a, v in enc.x.items()])
@@ -234,7 +248,11 @@ def improve(problem: Problem, atoms: Sequence[Atom], near: Declaration, conditio
 
     found: Declaration | None = None
     allowed = set(atoms)
-    wanted = {a for q in problem.requirements for a in q.fulfils & allowed} | near
+    fulfilling: dict[Atom, list[Requirement]] = {}  # an atom -> the requirements it takes part in fulfilling
+    for q in problem.requirements:
+        for a in q.fulfils & allowed:
+            fulfilling.setdefault(a, []).append(q)
+    wanted = fulfilling.keys() | near
     # A move adding an atom can break a restriction it triggers, or one counting a group holding it unless the
     # restriction's domain is [k, oo) (the count only rises); dropping an atom can break one counting it.
     triggered: dict[Atom, list[Restriction]] = {}
@@ -253,12 +271,11 @@ def improve(problem: Problem, atoms: Sequence[Atom], near: Declaration, conditio
         for a in g:
             groups_of.setdefault(a, []).append(key)
     rising = {id(r) for r in problem.restrictions if len(r.domain) == 1 and r.domain[0][1] >= INFINITY}
-    requirements: dict[Atom, list[Requirement]] = {}
+    requirements: dict[Atom, list[Requirement]] = {}  # an atom -> the requirements whose state it can change
     for q in problem.requirements:
         for a in wanted & (q.fulfils | (q.condition or frozenset())):
             requirements.setdefault(a, []).append(q)
-    fulfilling = {a: [q for q in requirements.get(a, ()) if a in q.fulfils] for a in wanted}
-    order = sorted(a for a in wanted - near if fulfilling[a])  # every move's candidates, in one fixed order
+    order = sorted(a for a in fulfilling if a not in near)  # every move's candidates, in one fixed order
 
     def at_risk(added: Atom, dropped: frozenset[Atom]) -> Iterable[Restriction]:
         out = {id(r): r for r in triggered.get(added, ())}
