@@ -528,11 +528,12 @@ class _Search:
         search(0, 0)
         return best[0]
 
-    def closest(self, target: int, near: int) -> int | None:
-        """A valid declaration obeying ``target`` requirements with the fewest changes from ``near``."""
+    def closest(self, target: int, near: int, known: int | None = None) -> int | None:
+        """A valid declaration obeying ``target`` requirements with the fewest changes from ``near``; ``known``,
+        one that does, bounds the changes from the start and is kept unless one is strictly closer."""
         n = len(self.order)
         rest = [((1 << n) - 1) & ~((1 << i) - 1) for i in range(n + 1)]
-        best: list[tuple[int, int]] = []
+        best: list[tuple[int, int]] = [] if known is None else [((known ^ near).bit_count(), known)]
 
         most = self.most_per_atom
 
@@ -593,7 +594,7 @@ def best_search(problem: Problem, atoms: Sequence[Atom], near: Declaration, cond
         claimed, found = search.maximum(score(problem, floor, conditional), search.mask(floor))
         assert found is not None
         if closest and found != own:
-            nearest = search.closest(claimed, own)
+            nearest = search.closest(claimed, own, found)
             found = found if nearest is None else nearest
     except SearchExhausted:
         return None
