@@ -475,6 +475,14 @@ COMPOUND: list[Row] = [
     ("Alluring Scent", "All creatures able to block target creature this turn do so.", "lure"),
     ("Incite", "Target creature becomes red until end of turn and attacks this turn if able.", "attacks_each_combat"),
     ("Furor of the Bitten", "Enchanted creature gets +2/+2 and attacks each combat if able.", "attacks_each_combat"),
+    # "is goaded" as a static ability: goaded by the controller of the permanent that says so, as long as it does
+    # (701.15b; the reminder text's "you")
+    ("Martial Impetus", "Enchanted creature gets +1/+1 and is goaded. (It attacks each combat if able and attacks a "
+     "player other than you if able.)", "goad"),
+    ("Bloodthirsty Blade", "Equipped creature gets +2/+0 and is goaded.", "goad"),
+    ("Redemption Arc", "Enchanted creature has indestructible and is goaded.", "kw:indestructible;goad"),
+    ("Baeloth Barrityl, Entertainer", "Creatures your opponents control with power less than Baeloth Barrityl's "
+     "power are goaded.", "grant<opponents>[power_vs_source=less](goad)"),
     ("Crash the Ramparts", "Target creature gets +3/+3 and gains trample until end of turn.", "grant<all>(kw:trample)"),
     ("Sure Strike", "Target creature gets +3/+0 and gains first strike until end of turn.",
      "grant<all>(kw:first strike)"),

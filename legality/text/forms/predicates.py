@@ -262,5 +262,10 @@ class PredicateForms(Forms):
     def assigns_no_damage(self, c: list[Any]) -> Pred:
         return self._ab(Simple(kind="assigns_no_combat_damage"))
 
+    def goaded(self, c: list[Any]) -> Pred:
+        """"Enchanted creature is goaded" (the Impetus Auras): goaded by the controller of the permanent that says so,
+        as long as it does (701.15b)."""
+        return self._ab(Simple(kind="goad"))
+
     def indestructible(self, c: list[Any]) -> Pred:
         return Pred(keywords=("indestructible",))
