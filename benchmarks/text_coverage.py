@@ -47,6 +47,8 @@ class Face:
     card: str
     name: str
     text: str
+    spell: bool = False
+    """An instant or a sorcery: its text is spell abilities (113.3a), never on a permanent."""
 
 
 # --- Loading ----------------------------------------------------------------------------------
@@ -73,9 +75,10 @@ def scryfall_faces(data: list[Any]) -> list[Face]:
                 if not isinstance(f, dict):
                     raise InputError(f"{path}.card_faces[{j}]: expected an object")
                 name = f.get("name") if isinstance(f.get("name"), str) else obj["name"]
-                out.append(Face(obj["name"], str(name), _text(f, "oracle_text", f"{path}.card_faces[{j}]")))
+                out.append(Face(obj["name"], str(name), _text(f, "oracle_text", f"{path}.card_faces[{j}]"),
+                                _is_spell(f.get("type_line", obj.get("type_line")))))
         else:
-            out.append(Face(obj["name"], obj["name"], _text(obj, "oracle_text", path)))
+            out.append(Face(obj["name"], obj["name"], _text(obj, "oracle_text", path), _is_spell(obj.get("type_line"))))
     return out
 
 
@@ -90,8 +93,13 @@ def mtgjson_faces(data: Mapping[str, Any]) -> list[Face]:
             if not isinstance(f, dict):
                 raise InputError(f"{path}[{j}]: expected an object")
             face_name = f.get("faceName") if isinstance(f.get("faceName"), str) else name
-            out.append(Face(name, str(face_name), _text(f, "text", f"{path}[{j}]")))
+            out.append(Face(name, str(face_name), _text(f, "text", f"{path}[{j}]"), _is_spell(f.get("type"))))
     return out
+
+
+def _is_spell(type_line: object) -> bool:
+    """Whether a type line is an instant's or a sorcery's (not a permanent's, 110.4a)."""
+    return isinstance(type_line, str) and bool(re.search(r"\b(?:instant|sorcery)\b", type_line, re.IGNORECASE))
 
 
 def load_faces(path: Path) -> list[Face]:
@@ -105,7 +113,8 @@ def load_faces(path: Path) -> list[Face]:
     if isinstance(data, dict) and isinstance(data.get("data"), dict):
         return mtgjson_faces(data)
     try:  # the library's own format, or a clear error from its loader
-        return [Face(c.name, c.name, c.oracle) for c in load_file(path).values()]
+        return [Face(c.name, c.name, c.oracle, bool({"instant", "sorcery"} & set(c.types or ())))
+                for c in load_file(path).values()]
     except CardLibraryError as exc:
         raise InputError(str(exc)) from None
     except (KeyError, TypeError) as exc:
@@ -205,6 +214,7 @@ class Report:
     seconds: float = 0.0
     per_mechanic: defaultdict[str, Tally] = field(default_factory=lambda: defaultdict(Tally))
     not_understood: Counter[str] = field(default_factory=Counter)
+    static_not_understood: Counter[str] = field(default_factory=Counter)
     shape_example: dict[str, tuple[str, str]] = field(default_factory=dict)
     drops: dict[str, dict[str, Any]] = field(default_factory=dict)
     errors: list[dict[str, str]] = field(default_factory=list)
@@ -231,7 +241,10 @@ def measure(faces: Iterable[Face]) -> Report:
         rep.seconds += time.process_time() - started
         aligned = len(originals) == len(readings)
         for i, r in enumerate(readings):
-            rep.per_kind[r.kind].add(r.status)
+            kind = "spell" if face.spell and r.kind == "static" else r.kind  # 113.3a: an instant's instructions
+            rep.per_kind[kind].add(r.status)
+            if kind == "static" and r.status == "not understood":
+                rep.static_not_understood[shape(r.sentence)] += 1
             _count(rep, face, r.sentence, originals[i] if aligned else r.sentence, r.status, r.note)
     return rep
 
@@ -354,6 +367,8 @@ def as_json(rep: Report, top: int) -> dict[str, Any]:
         "per_mechanic": [{"mechanic": m, **t.as_dict()} for m, t in mech[:top]],
         "not_understood_shapes": [{"shape": s, "count": n, "example": rep.shape_example[s][0],
                                    "note": rep.shape_example[s][1]} for s, n in rep.not_understood.most_common(top)],
+        "static_not_understood_shapes": [{"shape": s, "count": n, "example": rep.shape_example[s][0]}
+                                         for s, n in rep.static_not_understood.most_common(top)],
         "possible_silent_drops": drops,
         "reader_errors": rep.errors,
     }
@@ -381,6 +396,9 @@ def as_text(data: dict[str, Any], top: int) -> str:
     lines += [_row(m["mechanic"], m, width, columns) for m in data["per_mechanic"]]
     lines += ["", f"Most frequent not-understood shapes (top {top})"]
     lines += [f"{s['count']:>5}  {s['shape']}   [{s['example']}]" for s in data["not_understood_shapes"]]
+    lines += ["", f"Static abilities of permanents not understood, by shape (top {top}; what can make a verdict "
+              "undecided)"]
+    lines += [f"{s['count']:>5}  {s['shape']}   [{s['example']}]" for s in data["static_not_understood_shapes"]]
     drops = data["possible_silent_drops"]
     lines += ["", f"Read as 'no combat meaning' but with combat words: {len(drops)} distinct sentences "
               f"({sum(d['count'] for d in drops)} in all); declaration words first"]

@@ -30,6 +30,9 @@ KINDS = [
     ("Magnus the Red", "Blade of Magnus — Whenever Magnus the Red deals combat damage to a player, create a 3/3 red "
                        "Spawn creature token.", "triggered"),  # a flavor word (207.2d) leads it
     ("The Eldest Reborn", "II — Each opponent discards a card.", "triggered"),  # a chapter ability (714.2b)
+    # the same, as some card files write it (chapter numbers, then spaces): The Flame of Keld's third chapter
+    ("The Flame of Keld", "III  If a red source you control would deal damage to a permanent or player this turn, "
+                          "it deals that much damage plus 2 to that permanent or player instead.", "triggered"),
     ("Boros Elite", "Battalion — Whenever this creature and at least two other creatures attack, this creature gets "
                     "+2/+2 until end of turn.", "triggered"),
     ("Siren Reaver", "Raid — This spell costs {1} less to cast if you attacked with a creature this turn.",

@@ -65,8 +65,13 @@ def normalise(text: str, name: str | None) -> str:
                 t = _as_self(t, n.lower())
     t = re.sub(r"\bcardname\b", "~", t)
     t = re.sub(r"\bthis (?:creature|permanent)\b", "~", t)
+    t = CHAPTER_SPACES.sub(r"\1 — ", t)
     t = re.sub(r"[ \t]+", " ", t)
     return t
+
+
+CHAPTER_SPACES = re.compile(r"(?m)^((?:iv|v|vi|i{1,3})(?:, (?:iv|v|vi|i{1,3}))*)[ \t]{2,}(?=\S)")
+"""A Saga's chapter numbers followed by spaces instead of " — " (714.2b), as some card files write them."""
 
 
 def _as_self(text: str, name: str) -> str:
