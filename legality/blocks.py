@@ -22,6 +22,7 @@ from models.abilities import (
     CanBlockOnly,
     CantBlock,
     Landwalk,
+    LandwalkBlockable,
     OthersAlso,
     Protection,
 )
@@ -66,7 +67,7 @@ def _evasion(game: Game, b: Permanent, a: Permanent, defender: str) -> list[tupl
     if "flying" in ka and not ("flying" in kb or "reach" in kb):
         out.append(("702.9b", f"{_named(a)} has flying and {_named(b)} has neither flying nor reach", a.name))
     if ka & _EVASIVE or kb & _EVASIVE:
-        out.extend(_evasive_keywords(b, a, kb, ka, b_types))
+        out.extend(_evasive_keywords(b, a, kb, ka, b_types, bool(tb.of("blocks_shadow"))))
     if "skulk" in ka and (b.power or 0) > (a.power or 0):
         out.append(("702.118b", f"{_named(a)} has skulk and {_named(b)} has greater power", a.name))
     for s in ta.abilities:
@@ -96,10 +97,12 @@ def _named(p: Permanent) -> str:
 
 
 def _evasive_keywords(b: Permanent, a: Permanent, kb: frozenset[str], ka: frozenset[str],
-                      b_types: tuple[str, ...]) -> list[tuple[str, str, str]]:
+                      b_types: tuple[str, ...], blocks_shadow: bool) -> list[tuple[str, str, str]]:
+    """``blocks_shadow``: the blocker "can block creatures with shadow as though it had shadow" (Heartwood Dryad),
+    and still creatures without it."""
     bn, an = _named(b), _named(a)
     out: list[tuple[str, str, str]] = []
-    if "shadow" in ka and "shadow" not in kb:
+    if "shadow" in ka and "shadow" not in kb and not blocks_shadow:
         out.append(("702.28b", f"{an} has shadow and {bn} doesn't", a.name))
     if "shadow" in kb and "shadow" not in ka:
         out.append(("702.28b", f"{bn} has shadow and can block only creatures with shadow", b.name))
@@ -125,7 +128,8 @@ def _attacker_side(game: Game, s: Sourced, b: Permanent, a: Permanent, defender:
         if hit:
             what = s.keyword or "protection"
             return [("702.16f", f"{an} has {what} and can't be blocked by {bn}", s.source)]
-    if isinstance(ab, Landwalk):
+    if isinstance(ab, Landwalk) and not any(
+            isinstance(g.ability, LandwalkBlockable) and g.ability.landwalk in (None, s.keyword) for g in game.globals):
         lands = [p for p in game.board.permanents
                  if p.controller == defender and "land" in p.card_types
                  and matches(ab.land, p, game.traits[p.id].keywords)]

@@ -32,6 +32,7 @@ from models.abilities import (
     DamageRule,
     Grant,
     If,
+    LandwalkBlockable,
     Loses,
     MaxAttackers,
     MaxBlockers,
@@ -85,9 +86,10 @@ class Traits:
 
 @dataclass(frozen=True)
 class GlobalRule:
-    """A game-wide ability: "no more than N creatures can attack (you) / block" (802.3a)."""
+    """A game-wide ability: "no more than N creatures can attack (you) / block" (802.3a); a landwalk that doesn't
+    stop blocking (702.14c)."""
 
-    ability: MaxAttackers | MaxBlockers
+    ability: MaxAttackers | MaxBlockers | LandwalkBlockable
     source: str
     you: str
 
@@ -347,7 +349,7 @@ def build_game(board: Board, assume: Mapping[str, bool] | None = None) -> Game:
                 pending.append((ab, holder, source, origin, you, targets))
         elif isinstance(ab, Grant):
             grants.append((ab, source, origin, you, targets))
-        elif isinstance(ab, (MaxAttackers, MaxBlockers)):
+        elif isinstance(ab, (MaxAttackers, MaxBlockers, LandwalkBlockable)):
             globals_.append(GlobalRule(ab, source, you))
         elif isinstance(ab, (PreventDamage, ModifyDamage, Unpreventable, PlayerProtection, CantGetCounters,
                              RedirectDamage)):

@@ -87,6 +87,7 @@ class Simple(Frozen):
         "all_attack_if_this_attacks",
         "attacks_if_creature_attacks",
         "goad",
+        "blocks_shadow",
         "damage_by_toughness",
         "attacks_despite_defender",
         "assigns_no_combat_damage",
@@ -258,6 +259,15 @@ class MaxBlockers(Frozen):
     n: int = Field(ge=0, le=BOUND)
 
 
+class LandwalkBlockable(Frozen):
+    """"Creatures with swampwalk can be blocked as though they didn't have swampwalk" (Quagmire; Staff of the Ages
+    for every landwalk): that landwalk doesn't stop a creature from blocking (702.14c), though creatures keep it."""
+
+    kind: Literal["landwalk_blockable"]
+    landwalk: str | None = Field(default=None, description="the landwalk keyword (\"swampwalk\"); none: every "
+                                 "landwalk")
+
+
 class Loses(Frozen):
     """Takes abilities away (613.1f, layer 6): ``keywords`` ("loses flying"), or ``all`` abilities.
 
@@ -421,12 +431,13 @@ class Unpreventable(Frozen):
 DamageRule = PreventDamage | ModifyDamage | Unpreventable | PlayerProtection | CantGetCounters | RedirectDamage
 """Effects on the damage dealt rather than on a creature's combat: the damage step applies them."""
 
-Ability = Annotated[_CreatureKinds | MaxAttackers | MaxBlockers | Grant | If | PreventDamage | ModifyDamage
-                    | Unpreventable | PlayerProtection | CantGetCounters | RedirectDamage, Field(discriminator="kind")]
+Ability = Annotated[_CreatureKinds | MaxAttackers | MaxBlockers | LandwalkBlockable | Grant | If | PreventDamage
+                    | ModifyDamage | Unpreventable | PlayerProtection | CantGetCounters | RedirectDamage,
+                    Field(discriminator="kind")]
 """Any ability in the vocabulary: a creature's own, or a global one."""
 
-GLOBAL_KINDS = frozenset({"max_attackers", "max_blockers_total", "grant", "damage_cant_be_prevented",
-                          "player_protection", "cant_get_counters"})
+GLOBAL_KINDS = frozenset({"max_attackers", "max_blockers_total", "landwalk_blockable", "grant",
+                          "damage_cant_be_prevented", "player_protection", "cant_get_counters"})
 """Kinds that act on the game rather than on the object that has them."""
 
 Quality.model_rebuild()

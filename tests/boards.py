@@ -163,6 +163,7 @@ def block_boards(draw: st.DrawFn) -> dict[str, Any]:
             {"kind": "block_cost", "amount": draw(st.integers(0, 2))},
             {"kind": "cant_block_unless_others_block", "n": draw(st.integers(1, 2))},  # Orcish Conscripts
             {"kind": "cant_block_unless_others_block", "quality": draw(OTHERS)},  # Okk
+            {"kind": "blocks_shadow"},  # Heartwood Dryad
         ]
         perms.append(_creature(draw, f"b{i}", ctrl, ["flying", "reach", "shadow", "horsemanship"],
                                blk_abilities, 0.12))
@@ -170,6 +171,11 @@ def block_boards(draw: st.DrawFn) -> dict[str, Any]:
         perms.append({"id": "swamp", "oracle": "", "name": "Swamp", "controller": draw(st.sampled_from(defenders)),
                       "types": ["land"],
                       "supertypes": ["basic"], "subtypes": ["Swamp"]})
+    if draw(st.integers(0, 99)) < 15:  # Quagmire (swampwalk), Staff of the Ages (every landwalk)
+        perms.append({"id": "quagmire", "oracle": "", "name": "Quagmire",
+                      "controller": draw(st.sampled_from([p["id"] for p in players])),
+                      "types": ["enchantment"], "abilities": [
+                          {"kind": "landwalk_blockable", "landwalk": draw(st.sampled_from(["swampwalk", None]))}]})
     if draw(st.integers(0, 99)) < 20:
         perms.append({"id": "arbiter", "oracle": "", "name": "Silent Arbiter", "controller": "A", "types": ["artifact"],
                       "abilities": [{"kind": "max_blockers_total", "n": draw(st.integers(1, 2))}]})

@@ -109,7 +109,7 @@ def creatures(board: Board) -> dict[str, Creature]:
         for ab in p.abilities:
             if ab.kind == "grant":
                 grants.append((ab, p.controller, p.id, None))
-            elif holder in out and ab.kind not in ("max_attackers", "max_blockers_total"):
+            elif holder in out and ab.kind not in GLOBAL:
                 out[holder].abilities.append((ab, p.controller, p.id))
         if holder in out:
             out[holder].kw |= {k.lower() for k in p.keywords}
@@ -137,11 +137,15 @@ def creatures(board: Board) -> dict[str, Creature]:
     return out
 
 
+GLOBAL = ("max_attackers", "max_blockers_total", "landwalk_blockable")
+"""Abilities that act on the game, not on the creature that has them."""
+
+
 def globals_of(board: Board) -> list[tuple[Any, str]]:
     out = [(ab, p.controller) for p in board.permanents for ab in p.abilities
-           if ab.kind in ("max_attackers", "max_blockers_total")]
+           if ab.kind in GLOBAL]
     out += [(ab, e.controller) for e in board.effects for ab in e.abilities
-            if ab.kind in ("max_attackers", "max_blockers_total")]
+            if ab.kind in GLOBAL]
     return out
 
 
@@ -280,13 +284,17 @@ def block_space(board: Board, defender: str) -> Space:
     attackers = [cr[a] for a, who in attacks.items() if who in ours]
     blockers = [c for c in cr.values() if c.p.controller in ours]
     mana = {p.id: p.mana_available for p in board.players}
+    # Quagmire, Staff of the Ages: these landwalks don't stop blocking (702.14c); None is every landwalk
+    blockable_walks = {ab.landwalk for ab, _ in globals_of(board) if ab.kind == "landwalk_blockable"}
 
     def can_block(b: Creature, a: Creature) -> bool:
         if b.p.tapped:
             return False
         if a.has("flying") and not (b.has("flying") or b.has("reach")):
             return False
-        if a.has("shadow") != b.has("shadow"):
+        if a.has("shadow") and not b.has("shadow") and not b.kinds("blocks_shadow"):  # 702.28b; Heartwood Dryad
+            return False
+        if b.has("shadow") and not a.has("shadow"):
             return False
         if a.has("horsemanship") and not b.has("horsemanship"):
             return False
@@ -300,9 +308,10 @@ def block_space(board: Board, defender: str) -> Space:
         for k in a.kw:
             if k.startswith("protection from ") and COLORS.get(k[16:]) in (b.p.colors or ()):
                 return False
-            if k.endswith("walk") and any(k[:-4] in [s.lower() for s in land.subtypes or ()]
-                                          for land in board.permanents if "land" in (land.types or ())
-                                          and land.controller == attacks[a.p.id]):  # 805.10e: the one it attacks
+            walked = k.endswith("walk") and not blockable_walks & {None, k}
+            if walked and any(k[:-4] in [s.lower() for s in land.subtypes or ()]
+                              for land in board.permanents if "land" in (land.types or ())
+                              and land.controller == attacks[a.p.id]):  # 805.10e: the one it attacks
                 return False
         for ab, _, _ in a.abilities:
             if ab.kind == "cant_be_blocked":

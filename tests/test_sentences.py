@@ -483,6 +483,16 @@ COMPOUND: list[Row] = [
     ("Redemption Arc", "Enchanted creature has indestructible and is goaded.", "kw:indestructible;goad"),
     ("Baeloth Barrityl, Entertainer", "Creatures your opponents control with power less than Baeloth Barrityl's "
      "power are goaded.", "grant<opponents>[power_vs_source=less](goad)"),
+    # "as though": shadow and landwalk that don't stop a block (702.28b, 702.14c); the creatures keep the keyword
+    ("Heartwood Dryad", "This creature can block creatures with shadow as though it had shadow.", "blocks_shadow"),
+    ("Aether Web", "Enchanted creature gets +1/+1, has reach, and can block creatures with shadow as though they "
+     "didn't have shadow.", "kw:reach;blocks_shadow"),
+    ("Quagmire", "Creatures with swampwalk can be blocked as though they didn't have swampwalk.",
+     "landwalk_blockable(landwalk=swampwalk)"),
+    ("Undertow", "Creatures with islandwalk can be blocked as though they didn't have islandwalk.",
+     "landwalk_blockable(landwalk=islandwalk)"),
+    ("Staff of the Ages", "Creatures with landwalk abilities can be blocked as though they didn't have those "
+     "abilities.", "landwalk_blockable"),
     ("Crash the Ramparts", "Target creature gets +3/+3 and gains trample until end of turn.", "grant<all>(kw:trample)"),
     ("Sure Strike", "Target creature gets +3/+0 and gains first strike until end of turn.",
      "grant<all>(kw:first strike)"),

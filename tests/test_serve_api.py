@@ -314,8 +314,8 @@ def test_undecided_by_unread_text_keeps_what_it_judged_apart(client: TestClient,
     """As the CLI: undecided, with what the checker found ignoring the unread text in ``ignoring_unread`` and no
     figures at the top (the page shows them under "Ignoring the unread text")."""
     # a blocker's unread text bears on the blocks (a sentence only of attacking would not, 509.1)
-    path = (_with_text(fixture, index, "Heartwood Dryad can block creatures with shadow as though it had shadow.",
-                       tmp_path, "Heartwood Dryad") if route == "check" else
+    path = (_with_text(fixture, index, "Sneaky Homunculus can't block or be blocked by creatures with power 2 or "
+                       "greater.", tmp_path, "Sneaky Homunculus") if route == "check" else
             _with_text(fixture, index, "Urborg Scavengers has flying as long as a card exiled with it has flying.",
                        tmp_path, "Urborg Scavengers"))
     got = client.post(f"/api/{route}", content=path.read_bytes())

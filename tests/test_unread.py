@@ -112,17 +112,17 @@ def test_a_combat_trigger_is_read_and_asked_for_only_where_it_can_have_resolved(
     assert not any("give its result as an effect" in n for n in judged.notes)
 
 
-DRYAD = "Heartwood Dryad can block creatures with shadow as though it had shadow."
-"""Heartwood Dryad's permission to block creatures with shadow (702.28b): not read, and it bears on blocking, so a
-declaration of blockers is undecided by it (though with no creature with shadow it would change nothing)."""
+HOMUNCULUS = "Sneaky Homunculus can't block or be blocked by creatures with power 2 or greater."
+"""Sneaky Homunculus's restriction on blocking (509.1b): not read, and it bears on blocking, so a declaration of
+blockers is undecided by it."""
 
 JUDGED = ("violations", "requirements", "better", "better_is_closest", "costs", "alternatives")
 """The fields of a declaration's verdict that rest on judging it."""
 
 
-def _dryad_board(fixture: str, index: int, blocks: list[dict[str, str]] | None = None) -> dict[str, Any]:
+def _homunculus_board(fixture: str, index: int, blocks: list[dict[str, str]] | None = None) -> dict[str, Any]:
     board: dict[str, Any] = json.loads((ROOT / fixture).read_text())
-    board["permanents"][index].update(name="Heartwood Dryad", oracle=DRYAD)
+    board["permanents"][index].update(name="Sneaky Homunculus", oracle=HOMUNCULUS)
     if blocks is not None:
         board["blocks"] = blocks
     return board
@@ -137,7 +137,7 @@ def test_what_is_judged_ignoring_unread_text_is_kept_apart(blocks: list[dict[str
                                                           answer: bool) -> None:
     """Undecided by unread text: every figure judged as if that text changed nothing is in ``ignoring_unread``
     (exactly what ``--ignore-unread`` answers), and the top level says nothing it would rest on."""
-    board = _dryad_board("fixtures/text/article/gorilla-no-block.json", 3, blocks)
+    board = _homunculus_board("fixtures/text/article/gorilla-no-block.json", 3, blocks)
     undecided = check(parse_board(board)).to_json()
     ignored = check(parse_board(board), ignore_unread=True).to_json()
     assert (undecided["legal"], undecided["undecided_reason"], undecided["if_ignored"]) == (
@@ -159,7 +159,7 @@ def test_what_is_judged_ignoring_unread_text_is_kept_apart(blocks: list[dict[str
 
 def test_unread_text_in_the_text_and_json_of_the_cli(tmp_path: Path) -> None:
     f = tmp_path / "board.json"
-    f.write_text(json.dumps(_dryad_board("fixtures/text/article/gorilla-no-block.json", 3)))
+    f.write_text(json.dumps(_homunculus_board("fixtures/text/article/gorilla-no-block.json", 3)))
     text = CliRunner().invoke(main, ["check", str(f)])
     assert text.exit_code == 3
     lines = text.output.splitlines()
@@ -187,7 +187,7 @@ def test_damage_undecided_by_unread_text_keeps_its_results_apart(tmp_path: Path)
 
 
 def test_a_batch_line_undecided_by_unread_text(tmp_path: Path) -> None:
-    board = _dryad_board("fixtures/text/article/gorilla-no-block.json", 3)
+    board = _homunculus_board("fixtures/text/article/gorilla-no-block.json", 3)
     result = CliRunner().invoke(main, ["batch", "-", "--quiet"], input=json.dumps(board) + "\n")
     assert result.exit_code == 0, result.output
     (v,) = [json.loads(line) for line in result.stdout.splitlines()]

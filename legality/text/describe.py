@@ -41,6 +41,7 @@ PLAIN: dict[str, tuple[str, str]] = {
                                     "attacks if able", "508.1d"),
     "goad": ("goaded: attacks each combat if able, and a player other than the goading player if able",
              "701.15b"),
+    "blocks_shadow": ("can block creatures with shadow as though it had shadow (and creatures without it)", "702.28b"),
     "damage_by_toughness": ("assigns combat damage equal to its toughness", "510.1a"),
     "assigns_no_combat_damage": ("assigns no combat damage", "510.1a"),
     "assigns_as_though_unblocked": ("if blocked, its controller may have it assign all its combat damage to what "
@@ -164,6 +165,8 @@ def describe(ab: Ability) -> str:
                        f"creatures controlled by {d.get('player')}" if d.get("player") else f"creatures that are {qw}"),
                        "702.16f"),
         "landwalk": ("landwalk: can't be blocked while the defending player controls such a land", "702.14c"),
+        "landwalk_blockable": (f"creatures with {d.get('landwalk') or 'landwalk'} can be blocked as though they didn't "
+                               "have it", "702.14c"),
         "max_attackers": (f"no more than {d.get('n')} creature(s) can attack"
                           f"{' ' + str(d['defender']) if d.get('defender') else ''} each combat", "508.1c"),
         "max_blockers_total": (f"no more than {d.get('n')} creature(s) can block each combat", "509.1b"),

@@ -267,5 +267,10 @@ class PredicateForms(Forms):
         as long as it does (701.15b)."""
         return self._ab(Simple(kind="goad"))
 
+    def blocks_shadow(self, c: list[Any]) -> Pred:
+        """Heartwood Dryad's "can block creatures with shadow as though it had shadow", Aether Web's "... as though
+        they didn't have shadow": either way it may block them (702.28b), and creatures without shadow still."""
+        return self._ab(Simple(kind="blocks_shadow"))
+
     def indestructible(self, c: list[Any]) -> Pred:
         return Pred(keywords=("indestructible",))

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from legality.text.context import Unreadable
 from legality.text.forms.base import Forms, _number, _toks
 from legality.text.tree import NoCombat, Placed, Selector, Sentence
-from models.abilities import AttacksPermanent, Grant, MaxAttackers, MaxBlockers, Simple
+from models.abilities import AttacksPermanent, Grant, LandwalkBlockable, MaxAttackers, MaxBlockers, Simple
 
 
 class TemplateForms(Forms):
@@ -40,6 +41,15 @@ class TemplateForms(Forms):
         n = _number(_toks(c, "NUMBER")[0])
         return Sentence("template", (Placed("global", (MaxBlockers(kind="max_blockers_total", n=n),),
                                             "no more than N can block"),))
+
+    def landwalk_blockable(self, c: list[Any]) -> Sentence:
+        """Quagmire: "creatures with swampwalk can be blocked as though they didn't have swampwalk"; Staff of the Ages
+        for every landwalk (702.14c)."""
+        walks = {str(t) for t in _toks(c, "LANDWALK")}
+        if len(walks) > 1:
+            raise Unreadable(f"two different landwalks: {', '.join(sorted(walks))}")
+        ab = LandwalkBlockable(kind="landwalk_blockable", landwalk=walks.pop() if walks else None)
+        return Sentence("template", (Placed("global", (ab,), "landwalk blockable"),))
 
     def players_attack_source(self, c: list[Any]) -> Sentence:
         """Gideon Jura's +2 (an effect targeting a player): "creatures that player controls attack Gideon Jura if
