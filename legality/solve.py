@@ -237,19 +237,22 @@ def improve(problem: Problem, atoms: Sequence[Atom], near: Declaration, conditio
     the explanation). Only the restrictions and requirements a move touches are checked again (the others keep
     their state), so a move costs little however large the board; at most ``tries`` moves are tried. With
     ``seconds`` it stops once they have passed: with None when not climbing; when climbing, with the best found,
-    and never before the first gaining move (bounded by ``tries``), so that an explanation under load still
-    has a lower bound. A counting requirement ("blocked by two or more") gains only when its count is reached:
-    a move that adds one of two blockers gains nothing and is not taken, so moves may miss what the search and
-    the model find (never the other way round: every gain is measured by ``obeyed`` itself)."""
+    and never before the first gaining move (bounded by ``tries`` and by the verdict's deadline, ``OutOfTime``), so
+    that an explanation under load still has a lower bound. A counting requirement ("blocked by two or more")
+    gains only when its count is reached: a move that adds one of two blockers gains nothing and is not taken, so
+    moves may miss what the search and the model find (never the other way round: every gain is measured by
+    ``obeyed`` itself)."""
     deadline = None if seconds is None else time.monotonic() + seconds
 
     def late() -> bool:
         return deadline is not None and (found is not None or not climb) and time.monotonic() > deadline
 
     found: Declaration | None = None
+    poll = Poll("moving toward a better declaration", 64)  # the verdict's deadline bounds even the first move
     allowed = set(atoms)
     fulfilling: dict[Atom, list[Requirement]] = {}  # an atom -> the requirements it takes part in fulfilling
     for q in problem.requirements:
+        poll()
         for a in q.fulfils & allowed:
             fulfilling.setdefault(a, []).append(q)
     wanted = fulfilling.keys() | near
@@ -259,6 +262,7 @@ def improve(problem: Problem, atoms: Sequence[Atom], near: Declaration, conditio
     counting: dict[int, list[Restriction]] = {}
     distinct: dict[int, frozenset[Atom]] = {}
     for r in problem.restrictions:
+        poll()
         for a in r.trigger:
             triggered.setdefault(a, []).append(r)
         for g in r.groups:
@@ -268,11 +272,13 @@ def improve(problem: Problem, atoms: Sequence[Atom], near: Declaration, conditio
         return None
     groups_of: dict[Atom, list[int]] = {}
     for key, g in distinct.items():
+        poll()
         for a in g:
             groups_of.setdefault(a, []).append(key)
     rising = {id(r) for r in problem.restrictions if len(r.domain) == 1 and r.domain[0][1] >= INFINITY}
     requirements: dict[Atom, list[Requirement]] = {}  # an atom -> the requirements whose state it can change
     for q in problem.requirements:
+        poll()
         for a in wanted & (q.fulfils | (q.condition or frozenset())):
             requirements.setdefault(a, []).append(q)
     order = sorted(a for a in fulfilling if a not in near)  # every move's candidates, in one fixed order
@@ -299,6 +305,7 @@ def improve(problem: Problem, atoms: Sequence[Atom], near: Declaration, conditio
             same = frozenset(x for x in decl if x[0] == a[0])
             for dropped in ((frozenset(), same) if same else (frozenset(),)):
                 tries -= 1
+                poll()
                 if tries % 64 == 0 and late():
                     tries = 0
                 new = (decl - dropped) | {a}

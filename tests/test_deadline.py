@@ -10,12 +10,15 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from boards import large_block_board
 from legality.check import block_question
 from legality.deadline import OutOfTime, bounded
 from legality.deadline import check as deadline_check
 from legality.editions import EDITIONS, judge
 from legality.ruling import check
+from legality.solve import improve
 from legality.text.read import MAX_SENTENCE, read
 from legality.verdict import Verdict
 from models.board import MAX_PERMANENTS, MAX_TEXT, RulesOptions
@@ -66,6 +69,16 @@ def test_a_broken_restriction_stays_illegal_when_its_explanation_runs_out_of_tim
     with bounded(0.0):  # the verdict's deadline has passed before the explanation starts
         j = judge(problem, decl, EDITIONS["current"], RulesOptions(), time_limit=5)
     assert j.legal is False and j.violations and j.maximum is None
+
+
+def test_the_first_move_of_a_climb_keeps_to_the_verdicts_deadline() -> None:
+    """A climb makes its first gaining move past its own budget (so an explanation has a lower bound), but never
+    past the verdict's deadline: on a large board whose deadline has passed it stops with ``OutOfTime``."""
+    q = block_question(parse_board({**large_block_board(1, 100, 150, ["B"]), "blocks": []}))
+    (problem,) = q.problems
+    with bounded(0.0), pytest.raises(OutOfTime):
+        improve(problem, problem.atoms, frozenset(), "in-force", climb=True, seconds=0.0)
+    assert improve(problem, problem.atoms, frozenset(), "in-force", climb=True, seconds=0.0)  # one move at least
 
 
 def test_deadline_check_raises_only_after_the_deadline() -> None:
