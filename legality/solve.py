@@ -535,21 +535,22 @@ class _Search:
         search(0, 0)
         return best[0]
 
-    def closest(self, target: int, near: int, known: int | None = None) -> int | None:
+    def closest(self, target: int, near: int, known: int) -> int:
         """A valid declaration obeying ``target`` requirements with the fewest changes from ``near``; ``known``,
-        one that does, bounds the changes from the start and is kept unless one is strictly closer."""
+        one that does (the maximum's), bounds the changes from the start and is kept unless one is strictly
+        closer."""
         n = len(self.order)
         rest = [((1 << n) - 1) & ~((1 << i) - 1) for i in range(n + 1)]
-        best: list[tuple[int, int]] = [] if known is None else [((known ^ near).bit_count(), known)]
+        best: list[tuple[int, int]] = [((known ^ near).bit_count(), known)]
 
         most = self.most_per_atom
 
         def search(i: int, chosen: int, changes: int) -> None:
             self._visit()
-            if (best and changes >= best[0][0]) or self.bound(chosen, chosen | rest[i]) < target \
+            if changes >= best[0][0] or self.bound(chosen, chosen | rest[i]) < target \
                     or self.stranded(chosen, chosen | rest[i]):
                 return
-            if best and most:  # each atom added beyond near's raises the bound by at most ``most``
+            if most:  # each atom added beyond near's raises the bound by at most ``most``
                 short = target - self.bound(chosen, chosen | (near & rest[i]))
                 if short > 0 and changes + -(-short // most) >= best[0][0]:
                     return
@@ -566,7 +567,7 @@ class _Search:
                     search(i + 1, chosen | b, changes + (not mine))
 
         search(0, 0, 0)
-        return best[0][1] if best else None
+        return best[0][1]
 
 
 @lru_cache(maxsize=1024)
@@ -601,8 +602,7 @@ def best_search(problem: Problem, atoms: Sequence[Atom], near: Declaration, cond
         claimed, found = search.maximum(score(problem, floor, conditional), search.mask(floor))
         assert found is not None
         if closest and found != own:
-            nearest = search.closest(claimed, own, found)
-            found = found if nearest is None else nearest
+            found = search.closest(claimed, own, found)
     except SearchExhausted:
         return None
     known = search.decl(found)
