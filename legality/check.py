@@ -18,9 +18,10 @@ from legality.editions import (
     better_in_neighbourhood,
     find_edition,
     judge,
+    unsolved,
 )
 from legality.either import settle
-from legality.evaluate import cost_totals, fulfillable, in_force, incurred, obeyed
+from legality.evaluate import cost_totals, fulfillable, in_force, incurred, obeyed, violations
 from legality.history import notes as history_notes
 from legality.rules import Atom, Declaration, Kind, Problem, Violation
 from legality.solve import EXPLANATION_SECONDS
@@ -143,7 +144,21 @@ def question_for(board: Board, game: Game | None = None) -> Question:
 
 def _judge_all(q: Question, edition: Edition, options: RulesOptions, left: Clock,
                explain: Explain = "full") -> list[Judgement]:
-    return [judge(p, d, edition, options, left(), explain) for p, d in zip(q.problems, q.declarations, strict=True)]
+    """Each defending player's judgement. With ``explain="none"`` only legality is asked: once the verdict is
+    known to be illegal (a structural fault, a restriction broken in any problem, a problem found illegal),
+    the problems left are not solved (``unsolved``)."""
+    pairs = list(zip(q.problems, q.declarations, strict=True))
+    if explain != "none":
+        return [judge(p, d, edition, options, left(), explain) for p, d in pairs]
+    broken = [violations(p, d) for p, d in pairs]
+    if q.structural or any(broken):
+        return [judge(p, d, edition, options, left(), explain) if v else unsolved(p, d, options)
+                for (p, d), v in zip(pairs, broken, strict=True)]
+    out: list[Judgement] = []
+    for p, d in pairs:
+        out.append(unsolved(p, d, options) if any(j.legal is False for j in out)
+                   else judge(p, d, edition, options, left(), explain))
+    return out
 
 
 def _combined(judgements: Sequence[Judgement], structural: Sequence[Violation]) -> bool | None:
@@ -196,7 +211,10 @@ def judge_question(q: Question, edition: Edition, opts: RulesOptions,
             costs[payer] = costs.get(payer, 0) + total
 
     better = None
-    if legal is False and all(j.legal is not None or j.better is not None for j in js):
+    # A better declaration: each problem's own better one, or its declaration where that breaks no restriction;
+    # none when a problem's declaration breaks one and no better one was found for it (in time, or at all).
+    if legal is False and any(j.better is not None for j in js) and all(
+            j.better is not None or not j.violations for j in js):
         atoms: set[Atom] = set()
         for d, j in zip(q.declarations, js, strict=True):
             atoms |= j.better if j.better is not None else d

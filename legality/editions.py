@@ -62,6 +62,8 @@ class Judgement:
     better: Declaration | None
     missed: tuple[Requirement, ...]
     closest: bool = True
+    solved: bool = True
+    """False for a problem left unsolved because the verdict was already known to be illegal (``unsolved``)."""
 
 
 def allowed_atoms(problem: Problem, paid: frozenset[str]) -> list[Atom]:
@@ -100,6 +102,12 @@ EXPLANATION_SHARE = 0.25
 """What the explanation of a declaration that breaks a restriction may take: the smaller of this share of
 the time limit and ``EXPLANATION_SECONDS``. Its verdict (illegal) needs no solve, so the maximum and
 ``better`` get a budget; past it the maximum is "at least N" (``maximum_proven`` false)."""
+
+
+def unsolved(problem: Problem, decl: Declaration, options: RulesOptions) -> Judgement:
+    """The judgement of a problem not solved because only legality is asked and the verdict is already illegal
+    elsewhere: its own declaration, which breaks no restriction, stands as its part of ``better``."""
+    return Judgement(None, (), score(problem, decl, options.conditional), None, False, None, (), False, False)
 
 
 def judge(problem: Problem, decl: Declaration, edition: Edition, options: RulesOptions,

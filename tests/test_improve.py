@@ -105,3 +105,27 @@ def test_legality_alone_stops_at_a_move_and_agrees_with_the_brute_force(raw: dic
     assert quick.legal is full.legal
     if quick.legal is not None and not question_for(board).structural:
         assert quick.legal is legal
+
+
+@given(block_boards(), st.sampled_from(["full", "verdict", "none"]))
+@settings(max_examples=int(os.environ.get("IMPROVE_EXAMPLES", "150")), deadline=None)
+def test_a_better_declaration_at_any_level_is_valid_and_obeys_more(raw: dict[str, Any], level: str) -> None:
+    """``better``, at every explanation level, breaks no restriction of any defending player (509.1a-b) and, for a
+    declaration breaking none, obeys more requirements (509.1c), by the brute force's own definitions; when one player's
+    declaration breaks a restriction and no better one is known for it, there is no ``better`` at all (the
+    declaration's own atoms there would break it again)."""
+    board = parse_board(raw)
+    v = check_declaration(board, alternatives=False, explain=level)  # type: ignore[arg-type]
+    if v.better is None:
+        return
+    better = frozenset((b["blocker"], b["attacker"]) for b in v.better)
+    cond = board.rules_options.conditional
+    gain = 0
+    q = question_for(board)
+    for p, declared in zip(q.problems, q.declarations, strict=True):
+        space = bf.block_space(board, p.defending_player or "")
+        mine = better & frozenset(p.atoms)
+        assert bf.is_valid(space, mine), (p.defending_player, sorted(mine))
+        gain += bf.score(space, mine, cond) - bf.score(space, declared, cond)
+    if not v.violations:  # else any valid declaration is better, however many requirements it obeys
+        assert gain > 0
