@@ -211,10 +211,12 @@ def judge_question(q: Question, edition: Edition, opts: RulesOptions,
             costs[payer] = costs.get(payer, 0) + total
 
     better = None
-    # A better declaration: each problem's own better one, or its declaration where that breaks no restriction;
-    # none when a problem's declaration breaks one and no better one was found for it (in time, or at all).
-    if legal is False and any(j.better is not None for j in js) and all(
-            j.better is not None or not j.violations for j in js):
+    # A better declaration: each problem's better one, or its own where that is legal (or, with only legality
+    # asked, left unsolved once another problem's better one was found: it breaks no restriction); none when a
+    # problem's declaration breaks a restriction and no better one was found for it (in time, or at all).
+    gain = any(j.better is not None for j in js)
+    if legal is False and (gain or q.structural) and all(
+            j.better is not None or j.legal is True or (gain and not j.solved) for j in js):
         atoms: set[Atom] = set()
         for d, j in zip(q.declarations, js, strict=True):
             atoms |= j.better if j.better is not None else d

@@ -16,7 +16,7 @@ from typing import Any, Protocol
 from pydantic import BaseModel, ValidationError
 
 from models.abilities import AttacksPlayer, BlocksAttacker, CantAttack, CantBlock, Grant, Protection
-from models.board import Board
+from models.board import Board, Permanent
 from models.jsontext import MAX_DEPTH, JsonTextError, loads
 
 
@@ -92,6 +92,19 @@ class CardDefaults(Protocol):
         """What to do about a name the library lacks, e.g. how to get every card."""
         ...
 
+    def fields(self, name: str) -> Mapping[str, Any] | None:
+        """The same fields as ``__call__``, as validated ``Permanent`` values (``library_fields``); None if
+        unknown."""
+        ...
+
+
+def library_fields(defaults: Mapping[str, Any]) -> dict[str, Any]:
+    """A card's board fields (``CardDefaults.__call__``) validated as a permanent's, once per card: merged into
+    permanents validated from the board's own text, they need no second validation."""
+    probe = Permanent.model_validate_json(_ENCODE({"id": "library", "name": "library", "controller": "library",
+                                                   **defaults}), strict=True)
+    return {k: getattr(probe, k) for k in defaults}
+
 
 IDENTIFYING = ("oracle", "types", "power", "toughness")
 """Fields that say what a permanent is when the card library doesn't know its name."""
@@ -166,6 +179,34 @@ def _validate(data: Mapping[str, Any]) -> Board:
         raise BoardError(_pydantic_problems(err)) from None
 
 
+def _from_text(text: str | bytes, cards: CardDefaults | None) -> Board | None:
+    """The board validated straight from its JSON text (already screened by ``loads``: no NaN, deep nesting or huge
+    number), each permanent's missing fields then taken from the library's validated values: the same board as
+    filling the data and validating it again as JSON, without encoding it. None when the text is not a valid board,
+    or names a card the library lacks: the full path then says what is wrong."""
+    try:
+        board = Board.model_validate_json(text, strict=True)
+    except ValueError:  # ValidationError, or text pydantic's parser reads differently (a lone surrogate escape)
+        return None
+    if cards is None or not board.permanents:
+        return board
+    filled = []
+    for p in board.permanents:
+        given = p.model_fields_set
+        known = cards.fields(p.name)
+        if not known:
+            if not any(k in given for k in IDENTIFYING):
+                return None
+            filled.append(p)
+            continue
+        extra = {k: v for k, v in known.items() if k not in given}
+        if not extra:
+            filled.append(p)
+            continue
+        filled.append(p.model_copy(update=extra))  # the values are validated; the fields count as given
+    return board.model_copy(update={"permanents": tuple(filled)})
+
+
 def parse_board(data: str | bytes | Mapping[str, Any], departed: bool | None = None,
                 cards: CardDefaults | None = None) -> Board:
     """Parse and validate a board from JSON text or already-decoded data; raise ``BoardError``.
@@ -176,7 +217,13 @@ def parse_board(data: str | bytes | Mapping[str, Any], departed: bool | None = N
     """
     decoded = isinstance(data, (str, bytes))
     if isinstance(data, (str, bytes)):
-        data = _decode(data)
+        text, data = data, _decode(data)
+        fast = _from_text(text, cards) if isinstance(data, dict) else None
+        if fast is not None:
+            problems = list(check_references(fast, fast.damage is not None if departed is None else departed))
+            if problems:
+                raise BoardError(problems)
+            return fast
     if not isinstance(data, Mapping):
         raise BoardError([Problem("$", "a board must be a JSON object")])
     # Text was checked for deep nesting as it was decoded; data given as it is, here (before the library's

@@ -18,6 +18,7 @@ import os
 from collections.abc import ItemsView, Iterator, Mapping, ValuesView
 from dataclasses import dataclass
 from functools import lru_cache
+from types import MappingProxyType
 from typing import Any
 
 from legality.cards import folder, stored
@@ -27,6 +28,7 @@ from legality.cards.formats import load_file, read_file
 from legality.cards.mtgjson import from_mtgjson
 from legality.cards.naming import key
 from legality.cards.scryfall import from_scryfall
+from models.load import library_fields
 
 __all__ = ["BUILTIN", "BoardDefaults", "Card", "CardLibraryError", "Library", "board_defaults", "from_mtgjson",
            "from_scryfall", "key", "library", "load_file", "lookup"]
@@ -116,6 +118,12 @@ def lookup(name: str, path: str | None = None) -> Card | None:
     return library(path).get(key(name))
 
 
+@lru_cache(maxsize=4096)
+def _validated(card: Card) -> Mapping[str, Any]:
+    """A card's board fields as validated permanent values, once per card (``models.load.library_fields``)."""
+    return MappingProxyType(library_fields(card.defaults()))
+
+
 @dataclass(frozen=True)
 class BoardDefaults:
     """The library as the board loader wants it: name → the fields it supplies, close names, and what to do
@@ -126,6 +134,10 @@ class BoardDefaults:
     def __call__(self, name: str) -> dict[str, Any] | None:
         card = self.cards.get(key(name))
         return None if card is None else card.defaults()
+
+    def fields(self, name: str) -> Mapping[str, Any] | None:
+        card = self.cards.get(key(name))
+        return None if card is None else _validated(card)
 
     def suggest(self, name: str) -> list[str]:
         """Up to three library names close to ``name`` (difflib), as the library spells them."""

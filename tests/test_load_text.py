@@ -1,0 +1,80 @@
+"""A board read from JSON text is validated from the text itself, the library's fields merged afterwards; read from
+data, the data is filled and validated again as JSON. Both must give the same board, or the same problems."""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from boards import attack_boards, block_boards
+from legality.board import parse_board
+from legality.cards import library
+from models import Board, BoardError
+
+ROOT = Path(__file__).resolve().parent.parent
+NAMES = sorted({library()[k].name for k in list(library())[:400]})
+"""Library cards, by the names their permanents give."""
+EXAMPLES = int(os.environ.get("LOAD_EXAMPLES", "150"))
+
+
+def _both(data: dict[str, Any]) -> tuple[Board | list[tuple[str, str]], Board | list[tuple[str, str]]]:
+    """The board, or its problems, from the text and from the data."""
+    out: list[Board | list[tuple[str, str]]] = []
+    for given_as in (json.dumps(data), copy.deepcopy(data)):
+        try:
+            out.append(parse_board(given_as))
+        except BoardError as exc:
+            out.append([(p.path, p.message) for p in exc.problems])
+    return out[0], out[1]
+
+
+def _same(data: dict[str, Any]) -> None:
+    text, plain = _both(data)
+    assert text == plain
+    if isinstance(text, Board) and isinstance(plain, Board):
+        assert [p.model_fields_set for p in text.permanents] == [p.model_fields_set for p in plain.permanents]
+        assert text.model_fields_set == plain.model_fields_set
+
+
+@pytest.mark.parametrize("path", sorted(ROOT.joinpath("fixtures").rglob("*.json")),
+                         ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_fixture_reads_the_same_from_text_and_from_data(path: Path) -> None:
+    _same(json.loads(path.read_text()))
+
+
+@given(st.one_of(block_boards(), attack_boards()), st.data())
+@settings(max_examples=EXAMPLES, deadline=None)
+def test_library_names_read_the_same_from_text_and_from_data(raw: dict[str, Any], data: st.DataObject) -> None:
+    """Permanents renamed to library cards, each keeping a random share of its own fields (the rest the library's:
+    explicit fields win), or renamed to no card at all (a problem unless it gives what it is)."""
+    raw = copy.deepcopy(raw)
+    for p in raw["permanents"]:
+        if data.draw(st.booleans()):
+            p["name"] = data.draw(st.sampled_from([*NAMES, "No Such Card Anywhere"]))
+            for k in ("types", "power", "toughness", "colors", "oracle", "keywords"):
+                if k in p and data.draw(st.booleans()):
+                    del p[k]
+    _same(raw)
+
+
+BAD_VALUES = [None, True, 1, 1.5, -1, 10**7, "2", "", [], ["x"], {}, {"kind": "lure"}, "\ud800"]
+
+
+@given(block_boards(), st.data())
+@settings(max_examples=EXAMPLES, deadline=None)
+def test_bad_fields_read_the_same_from_text_and_from_data(raw: dict[str, Any], data: st.DataObject) -> None:
+    """A field of a permanent, an attack or a block set to a value of another type, or a key added: the same
+    problems, with the same JSON paths, from the text as from the data."""
+    raw = copy.deepcopy(raw)
+    where = data.draw(st.sampled_from([k for k in ("permanents", "attacks", "blocks", "players") if raw.get(k)]))
+    item = data.draw(st.sampled_from(raw[where]))
+    key = data.draw(st.sampled_from([*item, "unknown_key", "name", "power"]))
+    item[key] = data.draw(st.sampled_from(BAD_VALUES))
+    _same(raw)
