@@ -4,7 +4,7 @@ defending team (805.10d)."""
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from legality.attacks import counted_others, defending_player_of, others_words
 from legality.deadline import check
@@ -13,6 +13,7 @@ from legality.rules import INFINITY, Atom, Cost, Forbidden, Problem, Requirement
 from legality.text.describe import quality_words
 from legality.traits import Game, Sourced
 from models.abilities import (
+    Ability,
     BlockAdditional,
     BlockCost,
     BlockedByCount,
@@ -54,14 +55,26 @@ def bands(game: Game) -> dict[str, tuple[str, ...]]:
     return out
 
 
-def _evasion(game: Game, b: Permanent, a: Permanent, defender: str) -> list[tuple[str, str, str]]:
-    """Why blocker ``b`` can't block attacker ``a``: (rule, message, source) for each reason."""
+def _stops_blocking(ab: Ability) -> bool:
+    """Whether a blocker's ability can stop it blocking some attacker (what ``_evasion`` asks of it)."""
+    return ab.kind == "cant_attack_or_block" or isinstance(ab, (CantBlock, CanBlockOnly))
+
+
+def _evades(ab: Ability) -> bool:
+    """Whether an attacker's ability can stop some creature blocking it (what ``_attacker_side`` answers)."""
+    return ab.kind == "cant_be_blocked" or isinstance(ab, (Protection, Landwalk, BlockedByQuality))
+
+
+def _evasion(game: Game, b: Permanent, a: Permanent, defender: str, b_types: tuple[str, ...],
+             b_abilities: Sequence[Sourced], a_abilities: Sequence[Sourced]) -> list[tuple[str, str, str]]:
+    """Why blocker ``b`` can't block attacker ``a``: (rule, message, source) for each reason. ``b_types`` are the
+    blocker's card types; ``b_abilities`` and ``a_abilities`` their abilities that can bear on it
+    (``_stops_blocking``, ``_evades``), worked out once per creature."""
     tb, ta = game.traits[b.id], game.traits[a.id]
     kb, ka = tb.keywords, ta.keywords
     out: list[tuple[str, str, str]] = []
     if b.tapped:
         out.append(("509.1a", f"{_named(b)} is tapped; only untapped creatures can block", b.name))
-    b_types = b.card_types
     if "battle" in b_types:
         out.append(("509.1a", f"{_named(b)} is a battle and can't block", b.name))
     if "flying" in ka and not ("flying" in kb or "reach" in kb):
@@ -70,9 +83,9 @@ def _evasion(game: Game, b: Permanent, a: Permanent, defender: str) -> list[tupl
         out.extend(_evasive_keywords(b, a, kb, ka, b_types, bool(tb.of("blocks_shadow"))))
     if "skulk" in ka and (b.power or 0) > (a.power or 0):
         out.append(("702.118b", f"{_named(a)} has skulk and {_named(b)} has greater power", a.name))
-    for s in ta.abilities:
-        out.extend(_attacker_side(game, s, b, a, defender, _named(b), _named(a)))
-    for s in tb.abilities:
+    for s in a_abilities:
+        out.extend(_attacker_side(game, s, b, a, defender))
+    for s in b_abilities:
         ab = s.ability
         if ab.kind == "cant_attack_or_block":
             out.append(("509.1b", f"{_named(b)} can't block ({s.source})", s.source))
@@ -116,9 +129,9 @@ def _evasive_keywords(b: Permanent, a: Permanent, kb: frozenset[str], ka: frozen
     return out
 
 
-def _attacker_side(game: Game, s: Sourced, b: Permanent, a: Permanent, defender: str,
-                   bn: str, an: str) -> list[tuple[str, str, str]]:
+def _attacker_side(game: Game, s: Sourced, b: Permanent, a: Permanent, defender: str) -> list[tuple[str, str, str]]:
     ab, tb = s.ability, game.traits[b.id]
+    bn, an = _named(b), _named(a)
     if ab.kind == "cant_be_blocked":
         return [("509.1b", f"{an} can't be blocked ({s.source})", s.source)]
     if isinstance(ab, Protection):
@@ -220,15 +233,19 @@ def block_problem(game: Game, defender: str) -> Problem:
     costs: list[Cost] = []
 
     atom_set = set(atoms)
+    single = {x: frozenset([x]) for x in atoms}  # one group object per atom, shared by the restrictions counting it
 
     def hits(bid: str, aid: str) -> frozenset[Atom]:
         """Atoms by which ``bid`` blocks ``aid``: blocking any band member blocks it (702.22h)."""
         return frozenset((bid, m) for m in band_of.get(aid, (aid,)) if (bid, m) in atom_set)
 
+    evading = {a.id: [s for s in game.traits[a.id].abilities if _evades(s.ability)] for a in attackers}
     for b in blockers:
         check("building the block problem (which creature can block which)")
+        b_types = b.card_types
+        stopping = [s for s in game.traits[b.id].abilities if _stops_blocking(s.ability)]
         for a in attackers:
-            for rule, msg, src in _evasion(game, b, a, attacked[a.id]):
+            for rule, msg, src in _evasion(game, b, a, attacked[a.id], b_types, stopping, evading[a.id]):
                 forbidden[(b.id, a.id)].append(Forbidden((b.id, a.id), rule, msg, src))
 
     banded = {m for m in band_of.values() if len(m) > 1}
@@ -244,7 +261,7 @@ def block_problem(game: Game, defender: str) -> Problem:
         if cap < len(mine):
             restrictions.append(Restriction(
                 "509.1a", f"{n} can block only {cap} creature{'s' if cap != 1 else ''}", b.name,
-                tuple(frozenset([a]) for a in mine), ((0, cap),), permanents=(b.id,)))
+                tuple(single[a] for a in mine), ((0, cap),), permanents=(b.id,)))
         for members in banded:
             group = [(b.id, m) for m in members if (b.id, m) in atom_set]
             if len(group) > 1 and cap > 1:
@@ -278,7 +295,7 @@ def block_problem(game: Game, defender: str) -> Problem:
         ta = game.traits[a.id]
         n = f"{a.name} ({a.id})"
         theirs = by_attacker[a.id]
-        singles = tuple(frozenset([x]) for x in theirs)
+        singles = tuple(single[x] for x in theirs)
         for s in ta.abilities:
             ab = s.ability
             if isinstance(ab, BlockerCount) and ab.kind == "min_blockers":
