@@ -7,6 +7,7 @@ the house reads declarations -> damage -> ruling with no import circle.
 from __future__ import annotations
 
 from legality.check import DEFAULT_TIME_LIMIT, check_declaration, settings
+from legality.collector import collector_paused
 from legality.damage import DamageVerdict, resolve_damage
 from legality.deadline import OutOfTime, bounded
 from legality.editions import Explain
@@ -25,7 +26,7 @@ def check(board: Board, rules: str | None = None, options: RulesOptions | None =
     the verdict undecided (see ``unread_undecided``) unless ``ignore_unread``. ``time_limit`` bounds all
     of it, building the game and the problems included.
     """
-    with bounded(time_limit):
+    with bounded(time_limit), collector_paused():
         try:
             if board.damage is not None:
                 return unread_undecided(resolve_damage(board, rules, None, time_limit), ignore_unread)

@@ -46,7 +46,8 @@ EXPLANATION_SECONDS = 0.25
 take beyond the verdict; past it the maximum is "at least N" (``maximum_proven`` false)."""
 ENCODE_SECONDS_PER_ATOM = 12e-6
 """About what building a large part's model costs an atom (11-17 us measured on 15,000-60,000 atoms): an
-explanation whose budget left can't pay for the model keeps the moves' declaration and builds none."""
+explanation whose budget left can't pay for the model twice over (building it, then as long again to solve it:
+a model built with no time left to solve it adds nothing) keeps the moves' declaration and builds none."""
 KEEP_ALL_FEASIBLE = True
 PRESOLVE = True
 """CP-SAT 9.15's presolve can prove a wrong optimum (google/or-tools #5293; fixtures/rules/
@@ -176,7 +177,7 @@ def best_near(problem: Problem, atoms: Sequence[Atom], near: Declaration, condit
         if explanation <= 0:
             return Best("feasible", score(problem, improved, conditional), improved, closest=False)
         deadline = min(deadline, time.monotonic() + explanation)
-    if improved is not None and deadline - time.monotonic() < len(atoms) * ENCODE_SECONDS_PER_ATOM:
+    if improved is not None and deadline - time.monotonic() < 2 * len(atoms) * ENCODE_SECONDS_PER_ATOM:
         return Best("feasible", score(problem, improved, conditional), improved, closest=False)  # no time to model
     enc = encode(problem, atoms, conditional)
     total = enc.score()
@@ -259,22 +260,22 @@ def improve(problem: Problem, atoms: Sequence[Atom], near: Declaration, conditio
     # A move adding an atom can break a restriction it triggers, or one counting a group holding it unless the
     # restriction's domain is [k, oo) (the count only rises); dropping an atom can break one counting it.
     triggered: dict[Atom, list[Restriction]] = {}
-    counting: dict[int, list[Restriction]] = {}
-    distinct: dict[int, frozenset[Atom]] = {}
+    counting: dict[int, list[Restriction]] = {}  # a group object (the restrictions hold it) -> those counting it
+    groups_of: dict[Atom, list[int]] = {}
     for r in problem.restrictions:
         poll()
         for a in r.trigger:
             triggered.setdefault(a, []).append(r)
         for g in r.groups:
-            counting.setdefault(id(g), []).append(r)
-            distinct[id(g)] = g
+            listed = counting.get(id(g))
+            if listed is not None:  # a group object shared by several restrictions is indexed once
+                listed.append(r)
+                continue
+            counting[id(g)] = [r]
+            for a in g:
+                groups_of.setdefault(a, []).append(id(g))
     if late():
         return None
-    groups_of: dict[Atom, list[int]] = {}
-    for key, g in distinct.items():
-        poll()
-        for a in g:
-            groups_of.setdefault(a, []).append(key)
     rising = {id(r) for r in problem.restrictions if len(r.domain) == 1 and r.domain[0][1] >= INFINITY}
     requirements: dict[Atom, list[Requirement]] = {}  # an atom -> the requirements whose state it can change
     for q in problem.requirements:
