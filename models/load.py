@@ -193,7 +193,10 @@ def _from_text(text: str | bytes, cards: CardDefaults | None) -> Board | None:
     filled = []
     for p in board.permanents:
         given = p.model_fields_set
-        known = cards.fields(p.name)
+        try:
+            known = cards.fields(p.name)
+        except ValueError:  # a card whose fields don't validate: the full path names the permanent and field
+            return None
         if not known:
             if not any(k in given for k in IDENTIFYING):
                 return None

@@ -17,6 +17,8 @@ from boards import attack_boards, block_boards
 from legality.board import parse_board
 from legality.cards import library
 from models import Board, BoardError
+from models.load import library_fields
+from models.load import parse_board as load_board
 
 ROOT = Path(__file__).resolve().parent.parent
 NAMES = sorted({library()[k].name for k in list(library())[:400]})
@@ -78,3 +80,35 @@ def test_bad_fields_read_the_same_from_text_and_from_data(raw: dict[str, Any], d
     key = data.draw(st.sampled_from([*item, "unknown_key", "name", "power"]))
     item[key] = data.draw(st.sampled_from(BAD_VALUES))
     _same(raw)
+
+
+ODD_BEAR: dict[str, Any] = {"types": ["creature"], "colors": ["G"], "power": 2, "toughness": -1, "oracle": ""}
+
+
+class _OneCard:
+    """A card library of one card, "Odd Bear", whose toughness (-1) no permanent may have."""
+
+    def __call__(self, name: str) -> dict[str, Any] | None:
+        return dict(ODD_BEAR) if name == "Odd Bear" else None
+
+    def fields(self, name: str) -> dict[str, Any] | None:
+        return library_fields(ODD_BEAR) if name == "Odd Bear" else None
+
+    def suggest(self, name: str) -> list[str]:
+        return []
+
+    def missing(self) -> str:
+        return "give its fields"
+
+
+def test_a_library_card_whose_fields_dont_validate_is_named_as_from_the_data() -> None:
+    """The text path validates a card's fields when it first meets it: a value no permanent may have is the same
+    problem, at the permanent's path, as when the filled data is validated (never an exception)."""
+    data = {"version": 1, "active_player": "A", "players": [{"id": "A", "life": 20}, {"id": "B", "life": 20}],
+            "permanents": [{"id": "x", "name": "Odd Bear", "controller": "A"}]}
+    found = []
+    for board in (json.dumps(data), data):
+        with pytest.raises(BoardError) as err:
+            load_board(board, cards=_OneCard())
+        found.append([(p.path, p.message) for p in err.value.problems])
+    assert found[0] == found[1] and found[0][0][0] == "$.permanents[0].toughness"
