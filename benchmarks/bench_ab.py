@@ -18,7 +18,6 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -26,7 +25,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from bench_batch import AS_INSTALLED, bare_q2_every, bare_rate  # noqa: E402
+from bench_batch import AS_INSTALLED, bare_q2_every, bare_rate, run_batch_cli  # noqa: E402
 from bench_scale import commander_board  # noqa: E402
 
 from legality import parse_board  # noqa: E402
@@ -53,17 +52,8 @@ print(json.dumps([x / len(lines) * 1e3 for x in best]))
 
 def batch(root: Path, path: Path, jobs: int, explain: str) -> tuple[float, float]:
     """Lines/s of ``legality batch`` from ``root`` (the whole process), and seconds to its first line."""
-    args = [sys.executable, str(root / "cli.py"), "batch", str(path), "--jobs", str(jobs), "--quiet",
-            "--explain", explain]
-    t = time.perf_counter()
-    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=AS_INSTALLED)
-    assert proc.stdout is not None
-    proc.stdout.readline()
-    first = time.perf_counter() - t
-    proc.stdout.read()
-    if proc.wait() not in (0, 1):
-        sys.exit(f"{args}: exit {proc.returncode}")
-    return LINES / (time.perf_counter() - t), first
+    wall, first, _ = run_batch_cli(path, jobs, ["--explain", explain], str(root / "cli.py"))
+    return LINES / wall, first
 
 
 def in_process(root: Path, path: Path) -> list[float]:

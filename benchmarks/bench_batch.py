@@ -122,9 +122,10 @@ def bare_rate(boards: list[Any], jobs: int, kind: Callable[[Question], object]) 
     return sum(n for n, _ in shares) / max(t for _, t in shares)
 
 
-def run_batch_cli(path: Path, jobs: int, extra: Sequence[str] = ()) -> tuple[float, float, bytes]:
-    """Wall seconds of ``legality batch`` (the whole process), seconds to its first output line, its output."""
-    args = [PYTHON, CLI, "batch", str(path), "--jobs", str(jobs), "--quiet", *extra]
+def run_batch_cli(path: Path, jobs: int, extra: Sequence[str] = (), cli: str = CLI) -> tuple[float, float, bytes]:
+    """Wall seconds of ``legality batch`` (the whole process; ``cli``, another checkout's), seconds to its first
+    output line, its output."""
+    args = [PYTHON, cli, "batch", str(path), "--jobs", str(jobs), "--quiet", *extra]
     t = time.perf_counter()
     proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=AS_INSTALLED)
     assert proc.stdout is not None

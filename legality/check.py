@@ -152,12 +152,12 @@ def _judge_all(q: Question, edition: Edition, options: RulesOptions, left: Clock
         return [judge(p, d, edition, options, left(), explain) for p, d in pairs]
     broken = [violations(p, d) for p, d in pairs]
     if q.structural or any(broken):
-        return [judge(p, d, edition, options, left(), explain) if v else unsolved(p, d, options)
+        return [judge(p, d, edition, options, left(), explain, v) if v else unsolved(p, d, options)
                 for (p, d), v in zip(pairs, broken, strict=True)]
     out: list[Judgement] = []
     for p, d in pairs:
         out.append(unsolved(p, d, options) if any(j.legal is False for j in out)
-                   else judge(p, d, edition, options, left(), explain))
+                   else judge(p, d, edition, options, left(), explain, ()))
     return out
 
 

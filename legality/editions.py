@@ -12,6 +12,7 @@ Both switches of ``rules_options`` apply to every edition (contract, "Editions")
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -111,9 +112,10 @@ def unsolved(problem: Problem, decl: Declaration, options: RulesOptions) -> Judg
 
 
 def judge(problem: Problem, decl: Declaration, edition: Edition, options: RulesOptions,
-          time_limit: float, explain: Explain = "full") -> Judgement:
-    """Judge ``decl`` (atoms of ``problem`` only) under the edition and switches."""
-    viol = tuple(violations(problem, decl))
+          time_limit: float, explain: Explain = "full", broken: Sequence[Violation] | None = None) -> Judgement:
+    """Judge ``decl`` (atoms of ``problem`` only) under the edition and switches; ``broken``, its violations when
+    the caller has them already."""
+    viol = tuple(violations(problem, decl) if broken is None else broken)
     if viol and explain == "none":
         return Judgement(False, viol, score(problem, decl, options.conditional), None, False, None, ())
     if viol:

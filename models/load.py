@@ -218,15 +218,22 @@ def parse_board(data: str | bytes | Mapping[str, Any], departed: bool | None = N
     left it, 506.4c, 509.1h), as in the combat damage step; by default, when the board has ``damage``.
     ``cards``: a card library; fields a permanent doesn't give come from it (explicit fields win).
     """
+    board, unknown = _structure(data, cards)
+    problems = unknown + list(check_references(board, board.damage is not None if departed is None else departed))
+    if problems:
+        raise BoardError(problems)
+    return board
+
+
+def _structure(data: str | bytes | Mapping[str, Any], cards: CardDefaults | None) -> tuple[Board, list[Problem]]:
+    """The structurally valid board (``BoardError`` otherwise) and the library names it gives that the library
+    lacks; text is validated as it is when it can be (``_from_text``), else decoded, filled and validated again."""
     decoded = isinstance(data, (str, bytes))
     if isinstance(data, (str, bytes)):
         text, data = data, _decode(data)
         fast = _from_text(text, cards) if isinstance(data, dict) else None
         if fast is not None:
-            problems = list(check_references(fast, fast.damage is not None if departed is None else departed))
-            if problems:
-                raise BoardError(problems)
-            return fast
+            return fast, []
     if not isinstance(data, Mapping):
         raise BoardError([Problem("$", "a board must be a JSON object")])
     # Text was checked for deep nesting as it was decoded; data given as it is, here (before the library's
@@ -237,13 +244,9 @@ def parse_board(data: str | bytes | Mapping[str, Any], departed: bool | None = N
     if cards is not None:
         data, unknown = fill_from_library(data, cards)
     try:
-        board = _validate(data)
+        return _validate(data), unknown
     except BoardError as exc:
         raise BoardError(unknown + list(exc.problems)) from None
-    problems = unknown + list(check_references(board, board.damage is not None if departed is None else departed))
-    if problems:
-        raise BoardError(problems)
-    return board
 
 
 def check_references(board: Board, departed: bool = False) -> Iterator[Problem]:
