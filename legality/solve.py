@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import itertools
 import time
-from collections.abc import Iterable, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Literal
@@ -359,6 +360,10 @@ class SearchExhausted(Exception):
     """The search ran out of its node budget: the part goes to the solver instead."""
 
 
+Searching = Callable[[int, int, "Searching"], None]
+Closing = Callable[[int, int, int, "Closing"], None]
+
+
 class _Search:
     """Depth-first branch and bound over the atoms of a part, on bit masks (atom ``i`` is bit ``i``).
 
@@ -411,6 +416,7 @@ class _Search:
         self.plain: list[int] = []
         self.conditional: list[tuple[int, int]] = []
         self.counting: list[tuple[tuple[int, ...], tuple[tuple[int, int], ...], int | None]] = []
+        homes: list[tuple[int, list[int]]] = []
         for q in problem.requirements:
             f = mask(q.fulfils)
             if q.counting:
@@ -420,11 +426,17 @@ class _Search:
             if q.condition is not None:
                 self.conditional.append((f, mask(q.condition)))
                 continue
-            home = next((s for s in exclusive if f and f & s == f), None)
-            if home is None:
-                self.plain.append(f)
+            sets = [s for s in exclusive if f and f & s == f]
+            if sets:
+                homes.append((f, sets))
             else:
-                inside.setdefault(home, []).append(f)
+                self.plain.append(f)
+        # A requirement inside several exclusive sets (a blocker's "blocks at most one", 509.1a, and an attacker's
+        # "blocked by at most one": Stalking Tiger with a lure) may be counted in any one of them; counted where
+        # most requirements could be, they compete there for the one atom chosen, and the bound is tighter.
+        crowd = Counter(s for _, sets in homes for s in sets)
+        for f, sets in homes:
+            inside.setdefault(max(sets, key=crowd.__getitem__), []).append(f)
         # Per exclusive set: its mask, its requirements' masks, and (atom bit, requirements it obeys) best first.
         self.exclusive = [(s, fs, sorted(((b, sum(1 for f in fs if f & b)) for b in _bits(s)), key=lambda x: -x[1]))
                           for s, fs in inside.items()]
@@ -520,7 +532,7 @@ class _Search:
         rest = [((1 << n) - 1) & ~((1 << i) - 1) for i in range(n + 1)]
         best: list[tuple[int, int | None]] = [(floor, known)]
 
-        def search(i: int, chosen: int) -> None:
+        def search(i: int, chosen: int, go: Searching) -> None:  # ``go``, itself: a closure naming itself is a cycle
             self._visit()
             if self.bound(chosen, chosen | rest[i]) <= best[0][0] or self.stranded(chosen, chosen | rest[i]):
                 return
@@ -530,10 +542,10 @@ class _Search:
                 return
             more = chosen | 1 << i
             if not self.dead(more, i):
-                search(i + 1, more)
-            search(i + 1, chosen)
+                go(i + 1, more, go)
+            go(i + 1, chosen, go)
 
-        search(0, 0)
+        search(0, 0, search)
         return best[0]
 
     def closest(self, target: int, near: int, known: int) -> int:
@@ -546,7 +558,7 @@ class _Search:
 
         most = self.most_per_atom
 
-        def search(i: int, chosen: int, changes: int) -> None:
+        def search(i: int, chosen: int, changes: int, go: Closing) -> None:  # ``go``: as in ``maximum``
             self._visit()
             if changes >= best[0][0] or self.bound(chosen, chosen | rest[i]) < target \
                     or self.stranded(chosen, chosen | rest[i]):
@@ -563,11 +575,11 @@ class _Search:
             mine = bool(near & b)
             for take in ((True, False) if mine else (False, True)):  # near's own choice first
                 if not take:
-                    search(i + 1, chosen, changes + mine)
+                    go(i + 1, chosen, changes + mine, go)
                 elif not self.dead(chosen | b, i):
-                    search(i + 1, chosen | b, changes + (not mine))
+                    go(i + 1, chosen | b, changes + (not mine), go)
 
-        search(0, 0, 0)
+        search(0, 0, 0, search)
         return best[0][1]
 
 

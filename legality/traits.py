@@ -521,6 +521,10 @@ def build_game(board: Board, assume: Mapping[str, bool] | None = None) -> Game:
                 unread.append(f"{p.name} ({p.id}): keyword {kw!r} is not known{did_you_mean(kw)}")
         traits[p.id] = Traits(frozenset(k for k, *_ in kws), tuple(abilities))
     unread.extend(asked_facts(board, taken))
+    # ``decide`` and ``take`` refer to each other, a cycle the collector alone frees, with what they hold: emptied,
+    # what they gathered is freed at once.
+    for gathered in (own_kw, own_ab, grants, pending, taken, seen_kw, granted_kw):
+        gathered.clear()
     return Game(board, perms, traits, tuple(globals_), tuple(dict.fromkeys(unread)), tuple(warnings),
                 tuple(damage_effects), tuple(dict.fromkeys(open_conditions)))
 

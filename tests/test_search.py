@@ -23,7 +23,7 @@ from boards import large_block_board
 from legality import check_declaration, parse_board
 from legality.check import question_for
 from legality.rules import Atom, Declaration, Problem
-from legality.solve import best_search, components
+from legality.solve import _Search, best_search, components
 from legality.verdict import Verdict
 from models import Board
 
@@ -223,3 +223,35 @@ def test_search_agrees_with_the_solver_on_attacks_under_both_conditional_setting
             assert len(declared ^ {(x["attacker"], x["target"]) for x in a.better}) == \
                 len(declared ^ {(x["attacker"], x["target"]) for x in b.better or ()})
     assert conditioned >= 5
+
+
+def test_a_requirement_in_two_exclusive_sets_is_counted_where_they_compete() -> None:
+    """Stalking Tiger ("can't be blocked by more than one creature", 509.1b) wearing Lure ("All creatures able to
+    block enchanted creature do so", 509.1c), beside Hill Giant: each of the four blockers' requirement to block the
+    Tiger lies both in that blocker's set of blocks (a creature blocks one attacker, 509.1a) and in the Tiger's set of
+    blockers (at most one).
+    At most one of the four can be obeyed (Lure's ruling: the defending player blocks with as many as the
+    restrictions allow). The bound at the root of the search, with nothing chosen and every block still open, must
+    say so: counted in the blockers' sets it would say four, and the search would have to try every block to learn
+    otherwise."""
+    blockers = ["Grizzly Bears", "Hill Giant", "Watchdog", "Hurloon Minotaur"]
+    board = parse_board({
+        "version": 1, "active_player": "A",
+        "players": [{"id": "A", "life": 20}, {"id": "B", "life": 20}],
+        "permanents": [{"id": "tiger", "name": "Stalking Tiger", "controller": "A"},
+                       {"id": "lure", "name": "Lure", "controller": "A", "attached_to": "tiger"},
+                       {"id": "giant", "name": "Hill Giant", "controller": "A"},
+                       *({"id": f"b{i}", "name": n, "controller": "B"} for i, n in enumerate(blockers))],
+        "attacks": [{"attacker": "tiger", "target": "B"}, {"attacker": "giant", "target": "B"}],
+        "blocks": []})
+    q = question_for(board)
+    assert not q.game.unread
+    p = q.problems[0]
+    lure = [r for r in p.requirements if "Lure" in r.source]
+    assert len(lure) == 4
+    s = _Search(p, sorted(p.allowed), "in-force")
+    everything = (1 << len(s.order)) - 1
+    watchdog = 1  # Watchdog's own "blocks each combat if able" is obeyed by the same block
+    assert s.bound(0, everything) == 1 + watchdog
+    v = check_declaration(board)
+    assert (v.legal, v.maximum, v.maximum_proven) == (False, 1 + watchdog, True)
