@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import math
-import re
 from itertools import accumulate
 from typing import Any
 
@@ -39,18 +38,24 @@ def _finite(text: str) -> float:
     return value
 
 
-_STRINGS = re.compile(r'"(?:[^"\\]++|\\.)*+"', re.DOTALL)
-_NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
-_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+_OTHER_BYTES = bytes(b for b in range(256) if b not in b"[]{}")
+_STEP = {ord("["): 1, ord("{"): 1, ord("]"): -1, ord("}"): -1}
 
 
 def nested_deeper(text: str | bytes, limit: int = MAX_DEPTH) -> bool:
     """Whether the arrays and objects of JSON ``text`` nest more than ``limit`` levels, found by scanning the
-    text (strings skipped) before any parser recurses into it: linear, and at C speed but for the brackets."""
-    if isinstance(text, bytes):  # only the brackets matter: any byte that isn't ASCII can stand for itself
-        text = text.decode("latin-1")
-    brackets = _NOT_BRACKETS.sub("", _STRINGS.sub("", text))
-    if brackets.count("[") + brackets.count("{") <= limit:
+    text (strings skipped) before any parser recurses into it: linear, and at C speed but for the brackets.
+
+    Strings are skipped by their quotes once the escaped backslashes and quotes are gone (what lies between the
+    odd and even quotes is inside one); the brackets are then all that is kept of the rest."""
+    if isinstance(text, bytes):
+        encoding = json.detect_encoding(text)
+        if encoding not in ("utf-8", "utf-8-sig"):  # UTF-16 or -32: its brackets are not single bytes
+            text = text.decode(encoding, "surrogatepass")
+    raw = text if isinstance(text, bytes) else text.encode("utf-8", "surrogatepass")
+    outside = b"".join(raw.replace(b"\\\\", b"").replace(b'\\"', b"").split(b'"')[::2])
+    brackets = outside.translate(None, _OTHER_BYTES)
+    if brackets.count(b"[") + brackets.count(b"{") <= limit:
         return False
     return max(accumulate(map(_STEP.__getitem__, brackets))) > limit
 

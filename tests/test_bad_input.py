@@ -107,6 +107,14 @@ CASES: list[tuple[str, dict[str, Any] | str, str, str]] = [
     ("deeply nested meta", mutate(lambda b: b.update(meta={"x": json.loads("[" * 150 + "]" * 150)})), "$",
      "nested more than 100 levels deep"),
     ("NaN", '{"version": 1, "life": NaN}', "$", "NaN is not a JSON number"),
+    # A board otherwise valid, with numbers the decoder refuses in the free-form meta (the one place pydantic's own
+    # parser, which reads the text first, would take them): refused all the same.
+    ("NaN in meta", json.dumps({**BASE, "meta": {"x": [float("nan")]}}), "$", "NaN is not a JSON number"),
+    ("Infinity in meta", json.dumps({**BASE, "meta": {"x": float("-inf")}}), "$", "-Infinity is not a JSON number"),
+    ("1e999 in meta", json.dumps({**BASE, "meta": {"x": 1}}).replace('"x": 1', '"x": 1e999'), "$",
+     "the number 1e999 is too large"),
+    ("integer of 5000 digits in meta", json.dumps({**BASE, "meta": {"x": 1}}).replace('"x": 1', '"x": ' + "7" * 5000),
+     "$", "4300"),
     ("integer of 5000 digits", '{"version": ' + "1" * 5000 + "}", "$", "not valid JSON"),
     # The schema's types are the accepted types: no "2" or true for an integer (strict validation).
     ("power as a string", mutate(lambda b: b["permanents"][0].update(power="2")), "$.permanents[0].power",

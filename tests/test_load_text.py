@@ -17,6 +17,7 @@ from boards import attack_boards, block_boards
 from legality.board import parse_board
 from legality.cards import library
 from models import Board, BoardError
+from models.jsontext import nested_deeper
 from models.load import library_fields
 from models.load import parse_board as load_board
 
@@ -112,3 +113,30 @@ def test_a_library_card_whose_fields_dont_validate_is_named_as_from_the_data() -
             load_board(board, cards=_OneCard())
         found.append([(p.path, p.message) for p in err.value.problems])
     assert found[0] == found[1] and found[0][0][0] == "$.permanents[0].toughness"
+
+
+def _depth(value: Any) -> int:
+    """How deep arrays and objects nest in decoded JSON (a scalar: 0)."""
+    if isinstance(value, dict):
+        return 1 + max(map(_depth, value.values()), default=0)
+    if isinstance(value, list):
+        return 1 + max(map(_depth, value), default=0)
+    return 0
+
+
+TRICKY = st.text(alphabet=st.sampled_from('[]{}"\\ab\u00e9\ud800'), max_size=6)
+"""Strings full of what the depth scan must skip: brackets, quotes and backslashes (escaped in the text)."""
+JSON_VALUES = st.recursive(st.none() | st.integers() | TRICKY,
+                           lambda inner: st.lists(inner, max_size=3) | st.dictionaries(TRICKY, inner, max_size=3),
+                           max_leaves=40)
+
+
+@given(JSON_VALUES, st.integers(0, 8), st.booleans())
+@settings(max_examples=400, deadline=None)
+def test_the_depth_scan_agrees_with_the_decoded_depth(value: Any, limit: int, ascii_only: bool) -> None:
+    """``nested_deeper`` reads the depth from the text without decoding it (strings skipped by their quotes once the
+    escapes are gone): it must say what the decoded value says, for text and for its UTF-8 and UTF-16 bytes."""
+    text = json.dumps(value, ensure_ascii=ascii_only)
+    deeper = _depth(value) > limit
+    for given_as in (text, text.encode("utf-8", "surrogatepass"), text.encode("utf-16", "surrogatepass")):
+        assert nested_deeper(given_as, limit) == deeper
