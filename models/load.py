@@ -194,6 +194,17 @@ def _validate(data: Mapping[str, Any]) -> Board:
         raise BoardError(_pydantic_problems(err)) from None
 
 
+def _with_fields(p: Permanent, extra: Mapping[str, Any]) -> Permanent:
+    """``p.model_copy(update=extra)`` for validated values (they count as given), without copying what a permanent
+    doesn't have (extra fields, private attributes) or its dictionary twice: a board makes one for most permanents."""
+    made = Permanent.__new__(Permanent)
+    object.__setattr__(made, "__dict__", {**p.__dict__, **extra})
+    object.__setattr__(made, "__pydantic_fields_set__", p.model_fields_set | extra.keys())
+    object.__setattr__(made, "__pydantic_extra__", None)
+    object.__setattr__(made, "__pydantic_private__", None)
+    return made
+
+
 def _from_text(text: str | bytes, cards: CardDefaults | None) -> Board | None:
     """The board validated straight from its JSON text (not nested deeper than ``MAX_DEPTH``), each permanent's
     missing fields then taken from the library's validated values: the same board as filling the data and validating
@@ -223,7 +234,7 @@ def _from_text(text: str | bytes, cards: CardDefaults | None) -> Board | None:
         if not extra:
             filled.append(p)
             continue
-        filled.append(p.model_copy(update=extra))  # the values are validated; the fields count as given
+        filled.append(_with_fields(p, extra))
     return board.model_copy(update={"permanents": tuple(filled)})
 
 

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from boards import attack_boards, block_boards
 from legality.board import parse_board
-from legality.cards import library
+from legality.cards import board_defaults, library
 from models import Board, BoardError
 from models.jsontext import nested_deeper
 from models.load import library_fields
@@ -140,3 +140,26 @@ def test_the_depth_scan_agrees_with_the_decoded_depth(value: Any, limit: int, as
     deeper = _depth(value) > limit
     for given_as in (text, text.encode("utf-8", "surrogatepass"), text.encode("utf-16", "surrogatepass")):
         assert nested_deeper(given_as, limit) == deeper
+
+
+def test_a_permanent_given_library_fields_is_the_one_model_copy_makes() -> None:
+    """``_with_fields`` stands for pydantic's ``model_copy(update=...)``: for every library card's fields on a
+    permanent giving only its name (or its name and power), the same values, fields given, dump and hash, and it is as
+    frozen."""
+    from models.board import Permanent
+    from models.load import _with_fields
+
+    defaults = board_defaults()
+    for name in NAMES:
+        fields = defaults.fields(name)
+        assert fields is not None
+        for data in ({"id": "x", "name": name, "controller": "A"},
+                     {"id": "x", "name": name, "controller": "A", "power": 9}):
+            p = Permanent.model_validate(data)
+            extra = {k: v for k, v in fields.items() if k not in p.model_fields_set}
+            made, copied = _with_fields(p, extra), p.model_copy(update=extra)
+            assert made == copied and hash(made) == hash(copied)
+            assert made.model_fields_set == copied.model_fields_set
+            assert made.model_dump(exclude_unset=True) == copied.model_dump(exclude_unset=True)
+            with pytest.raises(ValueError):
+                made.power = 1  # type: ignore[misc]

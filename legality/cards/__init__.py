@@ -124,6 +124,11 @@ def _validated(card: Card) -> Mapping[str, Any]:
     return MappingProxyType(library_fields(card.defaults()))
 
 
+_FIELDS: dict[tuple[int, str], tuple[Mapping[str, Card], Mapping[str, Any] | None]] = {}
+"""``BoardDefaults.fields`` by library and name as a board gives it, kept with the library (so its id can't be
+reused meanwhile): the same names recur board after board, and hashing a card walks all its fields."""
+
+
 @dataclass(frozen=True)
 class BoardDefaults:
     """The library as the board loader wants it: name → the fields it supplies, close names, and what to do
@@ -136,8 +141,16 @@ class BoardDefaults:
         return None if card is None else card.defaults()
 
     def fields(self, name: str) -> Mapping[str, Any] | None:
+        """The validated fields of the card ``name`` names (``ValueError`` if they don't validate), or None."""
+        hit = _FIELDS.get((id(self.cards), name))
+        if hit is not None and hit[0] is self.cards:
+            return hit[1]
         card = self.cards.get(key(name))
-        return None if card is None else _validated(card)
+        found = None if card is None else _validated(card)
+        if len(_FIELDS) >= 8192:
+            _FIELDS.clear()
+        _FIELDS[(id(self.cards), name)] = (self.cards, found)
+        return found
 
     def suggest(self, name: str) -> list[str]:
         """Up to three library names close to ``name`` (difflib), as the library spells them."""
