@@ -389,8 +389,17 @@ class _Search:
         def mask(atoms: Iterable[Atom]) -> int:
             return sum(map(bit.get, atoms if isinstance(atoms, (set, frozenset)) else set(atoms), zeros))
 
+        shared: dict[int, int] = {}  # a group object's mask: the restrictions share them (a block counted by the
+        # blocker's 509.1a and the attacker's menace is one object), alive in ``problem`` meanwhile
+
+        def group(g: frozenset[Atom]) -> int:
+            m = shared.get(id(g))
+            if m is None:
+                m = shared[id(g)] = mask(g)
+            return m
+
         # Restrictions: (trigger mask or None when it always applies, group masks, domain, ceiling).
-        self.restrictions = [(mask(r.trigger) if r.trigger else None, tuple(mask(g) for g in r.groups), r.domain,
+        self.restrictions = [(mask(r.trigger) if r.trigger else None, tuple(map(group, r.groups)), r.domain,
                               max((hi for _, hi in r.domain), default=-1)) for r in problem.restrictions]
         # Restrictions with a floor (Orcish Conscripts: "unless at least two other creatures block"; "can't be
         # blocked except by three or more"): the counts they allow on their groups are not all those up to some
