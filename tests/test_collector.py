@@ -60,3 +60,28 @@ def test_overlapping_pauses_resume_the_collector_only_when_the_last_ends() -> No
     release.set()
     t.join(10)
     assert gc.isenabled()
+
+
+@pytest.mark.parametrize(("fixture", "module", "inner"), [
+    ("article/vorine-giant-vorine-dog-bears.json", "legality.check", "question_for"),
+    ("text/cards/basilisk-collar-trample.json", "legality.damage.resolve", "_resolve_damage"),
+])
+def test_the_library_calls_pause_it_too(monkeypatch: pytest.MonkeyPatch, fixture: str, module: str,
+                                        inner: str) -> None:
+    """``check_declaration`` and ``resolve_damage`` called as they are (the library's API, not through ``check``)."""
+    import importlib
+
+    from legality.damage import resolve_damage
+
+    mod = importlib.import_module(module)
+    seen: list[bool] = []
+    real = getattr(mod, inner)
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        seen.append(gc.isenabled())
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(mod, inner, spy)
+    board = parse_board(json.loads((FIXTURE.parent.parent / fixture).read_text()))
+    (check_declaration if board.damage is None else resolve_damage)(board)
+    assert seen and not any(seen) and gc.isenabled()

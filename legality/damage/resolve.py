@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
+from legality.collector import collector_paused
 from legality.damage.apply import Dealt, deal, state_based_actions
 from legality.damage.assign import Assignment, Lethal, Options, default_for, options_for, violations
 from legality.damage.combat import Combat, State
@@ -196,7 +197,7 @@ def resolve_damage(board: Board, rules: str | None = None, goal: Goal | None = N
     solve of the verdict shares one deadline, ``time_limit`` from the start, as a declaration's do; it bounds the
     building of the game too: past it the verdict is undecided, naming the phase that ran out of time."""
     try:
-        with bounded(time_limit):
+        with bounded(time_limit), collector_paused():
             first, opens = _resolve_damage(board, rules, goal, time_limit, declarations)
             return settle(first, opens, lambda assume: _resolve_damage(board, rules, goal, time_limit, declarations,
                                                                        assume)[0])
