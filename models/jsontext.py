@@ -50,8 +50,8 @@ def nested_deeper(text: str | bytes, limit: int = MAX_DEPTH) -> bool:
     odd and even quotes is inside one); the brackets are then all that is kept of the rest."""
     if isinstance(text, bytes):
         encoding = json.detect_encoding(text)
-        if encoding not in ("utf-8", "utf-8-sig"):  # UTF-16 or -32: its brackets are not single bytes
-            text = text.decode(encoding, "surrogatepass")
+        if encoding not in ("utf-8", "utf-8-sig"):  # UTF-16 or -32: its brackets are not single bytes; what doesn't
+            text = text.decode(encoding, "replace")  # decode is neither a bracket, a quote nor a backslash
     raw = text if isinstance(text, bytes) else text.encode("utf-8", "surrogatepass")
     outside = b"".join(raw.replace(b"\\\\", b"").replace(b'\\"', b"").split(b'"')[::2])
     brackets = outside.translate(None, _OTHER_BYTES)

@@ -9,7 +9,6 @@ for the engine to judge (docs/input-checks.md says which check is which).
 from __future__ import annotations
 
 import json
-import math
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -18,7 +17,7 @@ from pydantic import BaseModel, ValidationError
 
 from models.abilities import AttacksPlayer, BlocksAttacker, CantAttack, CantBlock, Grant, Protection
 from models.board import Board, Permanent
-from models.jsontext import MAX_DEPTH, JsonTextError, loads, nested_deeper
+from models.jsontext import MAX_DEPTH, JsonTextError, loads
 
 
 @dataclass(frozen=True)
@@ -147,20 +146,6 @@ def _decode(data: str | bytes) -> Any:
 
 
 _SCALARS = (str, int, float, bool, type(None))
-_HUGE = 10**4300
-"""Python's decoder refuses an integer of more digits than this has (``sys.get_int_max_str_digits``)."""
-
-
-def _plain(value: Any) -> bool:
-    """Whether decoded JSON holds no NaN, infinity or integer the decoder would refuse (``loads``); the nesting is
-    already known to be shallow."""
-    if isinstance(value, dict):
-        return all(map(_plain, value.values()))
-    if isinstance(value, (list, tuple)):
-        return all(map(_plain, value))
-    if isinstance(value, float):
-        return math.isfinite(value)
-    return not isinstance(value, int) or -_HUGE < value < _HUGE
 
 
 def _too_deep(data: Any, depth: int = 1) -> bool:
@@ -206,16 +191,15 @@ def _with_fields(p: Permanent, extra: Mapping[str, Any]) -> Permanent:
 
 
 def _from_text(text: str | bytes, cards: CardDefaults | None) -> Board | None:
-    """The board validated straight from its JSON text (not nested deeper than ``MAX_DEPTH``), each permanent's
-    missing fields then taken from the library's validated values: the same board as filling the data and validating
-    it again as JSON, without encoding it. None when the text is not a valid board, or names a card the library lacks:
-    the full path then says what is wrong."""
+    """The board validated straight from its JSON text (already screened by ``loads``: no NaN, deep nesting or huge
+    number, even under a duplicate key pydantic's parser would keep instead), each permanent's missing fields then
+    taken from the library's validated values: the same board as filling the data and validating it again as JSON,
+    without encoding it. None when the text is not a valid board, or names a card the library lacks: the full path
+    then says what is wrong."""
     try:
-        if nested_deeper(text):  # its parser has a depth limit of its own, but not ``MAX_DEPTH``
-            return None
         board = Board.model_validate_json(text, strict=True)
-    except ValueError:  # ValidationError, text pydantic's parser reads differently (a lone surrogate escape), text
-        return None  # neither UTF-8 nor -16 or -32
+    except ValueError:  # ValidationError, or text pydantic's parser reads differently (a lone surrogate escape)
+        return None
     if cards is None or not board.permanents:
         return board
     filled = []
@@ -258,12 +242,10 @@ def _structure(data: str | bytes | Mapping[str, Any], cards: CardDefaults | None
     lacks; text is validated as it is when it can be (``_from_text``), else decoded, filled and validated again."""
     decoded = isinstance(data, (str, bytes))
     if isinstance(data, (str, bytes)):
-        # Validated as it is first: text pydantic accepts, the decoder accepts too, but for NaN, infinities and
-        # integers beyond 4300 digits, which only the free-form ``meta`` can hold (every other number is bounded).
-        fast = _from_text(data, cards)
-        if fast is not None and _plain(fast.meta):
+        text, data = data, _decode(data)
+        fast = _from_text(text, cards) if isinstance(data, dict) else None
+        if fast is not None:
             return fast, []
-        data = _decode(data)
     if not isinstance(data, Mapping):
         raise BoardError([Problem("$", "a board must be a JSON object")])
     # Text was checked for deep nesting as it was decoded; data given as it is, here (before the library's

@@ -107,8 +107,12 @@ CASES: list[tuple[str, dict[str, Any] | str, str, str]] = [
     ("deeply nested meta", mutate(lambda b: b.update(meta={"x": json.loads("[" * 150 + "]" * 150)})), "$",
      "nested more than 100 levels deep"),
     ("NaN", '{"version": 1, "life": NaN}', "$", "NaN is not a JSON number"),
-    # A board otherwise valid, with numbers the decoder refuses in the free-form meta (the one place pydantic's own
-    # parser, which reads the text first, would take them): refused all the same.
+    # A board otherwise valid, with numbers the decoder refuses in the free-form meta (pydantic's own parser, which
+    # validates the text, would take them there) or under a key given twice (it keeps the last): refused all the same.
+    ("NaN under a key given twice", json.dumps(BASE).replace('"life": 20', '"life": NaN, "life": 20', 1), "$",
+     "NaN is not a JSON number"),
+    ("1e999 under a key given twice", json.dumps(BASE).replace('"life": 20', '"life": 1e999, "life": 20', 1), "$",
+     "the number 1e999 is too large"),
     ("NaN in meta", json.dumps({**BASE, "meta": {"x": [float("nan")]}}), "$", "NaN is not a JSON number"),
     ("Infinity in meta", json.dumps({**BASE, "meta": {"x": float("-inf")}}), "$", "-Infinity is not a JSON number"),
     ("1e999 in meta", json.dumps({**BASE, "meta": {"x": 1}}).replace('"x": 1', '"x": 1e999'), "$",

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from boards import attack_boards, block_boards
 from legality.board import parse_board
-from legality.cards import board_defaults, library
+from legality.cards import BoardDefaults, board_defaults, library
 from models import Board, BoardError
 from models.jsontext import nested_deeper
 from models.load import library_fields
@@ -163,3 +163,28 @@ def test_a_permanent_given_library_fields_is_the_one_model_copy_makes() -> None:
             assert made.model_dump(exclude_unset=True) == copied.model_dump(exclude_unset=True)
             with pytest.raises(ValueError):
                 made.power = 1  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("raw", [b"\x00{\x00[\x00", b"\x00\x00\x00[\x00\x11\x00\x00", b"[\x00\x00\xd8"])
+def test_the_depth_scan_reads_bytes_that_do_not_decode(raw: bytes) -> None:
+    """Bytes that look like UTF-16 or -32 but don't decode (odd length, a code point beyond U+10FFFF, a lone
+    surrogate): the scan answers, raising nothing (the server calls it before anything that catches an error)."""
+    assert nested_deeper(raw, 0) == (b"[" in raw or b"{" in raw)
+
+
+def test_the_library_fields_kept_by_name_stay_few() -> None:
+    """Names from outside are kept only when the library has them (and are short); another library's asking drops
+    the first one's."""
+    import legality.cards
+
+    defaults = board_defaults()
+    defaults.fields(NAMES[0])
+    kept = legality.cards._FIELDS[1]
+    before = len(kept)
+    for i in range(300):
+        assert defaults.fields(f"no such card {i} " + "x" * 1000) is None
+    assert len(kept) == before
+    assert defaults.fields(NAMES[0]) is kept[NAMES[0]]
+    other = BoardDefaults({})
+    assert other.fields(NAMES[0]) is None
+    assert legality.cards._FIELDS[0] is other.cards and legality.cards._FIELDS[1] == {}

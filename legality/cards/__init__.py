@@ -124,9 +124,11 @@ def _validated(card: Card) -> Mapping[str, Any]:
     return MappingProxyType(library_fields(card.defaults()))
 
 
-_FIELDS: dict[tuple[int, str], tuple[Mapping[str, Card], Mapping[str, Any] | None]] = {}
-"""``BoardDefaults.fields`` by library and name as a board gives it, kept with the library (so its id can't be
-reused meanwhile): the same names recur board after board, and hashing a card walks all its fields."""
+_FIELDS: list[Any] = [None, {}]
+"""``BoardDefaults.fields`` of the library last asked, by name as a board gives it: the same names recur board after
+board, and hashing a card walks all its fields. Only names found, and none longer than ``MAX_KEPT_NAME``: a name
+from outside can't make it hold more than 8192 short strings (or an old library once another is asked)."""
+MAX_KEPT_NAME = 200
 
 
 @dataclass(frozen=True)
@@ -142,14 +144,20 @@ class BoardDefaults:
 
     def fields(self, name: str) -> Mapping[str, Any] | None:
         """The validated fields of the card ``name`` names (``ValueError`` if they don't validate), or None."""
-        hit = _FIELDS.get((id(self.cards), name))
-        if hit is not None and hit[0] is self.cards:
-            return hit[1]
+        if _FIELDS[0] is not self.cards:  # another library (loaded, or updated): the names kept were the old one's
+            _FIELDS[:] = [self.cards, {}]
+        kept: dict[str, Mapping[str, Any]] = _FIELDS[1]
+        hit = kept.get(name)
+        if hit is not None:
+            return hit
         card = self.cards.get(key(name))
-        found = None if card is None else _validated(card)
-        if len(_FIELDS) >= 8192:
-            _FIELDS.clear()
-        _FIELDS[(id(self.cards), name)] = (self.cards, found)
+        if card is None:
+            return None
+        found = _validated(card)
+        if len(name) <= MAX_KEPT_NAME:
+            if len(kept) >= 8192:
+                kept.clear()
+            kept[name] = found
         return found
 
     def suggest(self, name: str) -> list[str]:
