@@ -398,9 +398,16 @@ class _Search:
                 m = shared[id(g)] = mask(g)
             return m
 
-        # Restrictions: (trigger mask or None when it always applies, group masks, domain, ceiling).
-        self.restrictions = [(mask(r.trigger) if r.trigger else None, tuple(map(group, r.groups)), r.domain,
-                              max((hi for _, hi in r.domain), default=-1)) for r in problem.restrictions]
+        # Restrictions: (trigger mask or None when it always applies, group masks, domain, ceiling, flat): ``flat``,
+        # when every group is one atom of its own (a blocker's blocks, 509.1a; an attacker's blockers, menace), their
+        # union, whose bits chosen are the count (else 0, and the groups are counted one by one).
+        self.restrictions: list[tuple[int | None, tuple[int, ...], Sequence[tuple[int, int]], int, int]] = []
+        for r in problem.restrictions:
+            groups = tuple(map(group, r.groups))
+            union = sum(groups)
+            flat = union if union.bit_count() == len(groups) and all(g & (g - 1) == 0 for g in groups) else 0
+            self.restrictions.append((mask(r.trigger) if r.trigger else None, groups, r.domain,
+                                      max((hi for _, hi in r.domain), default=-1), flat))
         # Restrictions with a floor (Orcish Conscripts: "unless at least two other creatures block"; "can't be
         # blocked except by three or more"): the counts they allow on their groups are not all those up to some
         # ceiling, so a declaration can break them by choosing too little as well as too much.
@@ -409,17 +416,18 @@ class _Search:
         # One that asks only for at least one of its groups (Mogg Flunkies, "can't block alone") is stranded exactly
         # when none is reachable.
         self.floored = [(trigger, groups, sum(groups), any(lo == 0 for lo, _ in domain),
-                         len(domain) == 1 and domain[0][0] == 1 and domain[0][1] >= len(groups), domain)
-                        for trigger, groups, domain, _ in self.restrictions
+                         len(domain) == 1 and domain[0][0] == 1 and domain[0][1] >= len(groups), domain, flat)
+                        for trigger, groups, domain, _, flat in self.restrictions
                         if not _prefix(domain, sum(map(bool, groups)))]
-        self.capped: list[list[int]] = [[] for _ in self.order]
-        for k, (trigger, groups, _, ceiling) in enumerate(self.restrictions):
+        # Per atom, the restrictions with a ceiling that choosing it can break: (trigger, groups, ceiling, flat).
+        self.capped: list[list[tuple[int | None, tuple[int, ...], int, int]]] = [[] for _ in self.order]
+        for trigger, groups, _, ceiling, flat in self.restrictions:
             if ceiling >= len(groups):
                 continue
             for b in _bits((trigger or 0) | sum(groups)):  # atom i is bit i
-                self.capped[b.bit_length() - 1].append(k)
+                self.capped[b.bit_length() - 1].append((trigger, groups, ceiling, flat))
         # Sets of atoms of which at most one can be chosen, and the unconditional requirements inside one.
-        exclusive = [sum(groups) for trigger, groups, domain, ceiling in self.restrictions
+        exclusive = [sum(groups) for trigger, groups, domain, ceiling, _ in self.restrictions
                      if trigger is None and ceiling <= 1 and all(g & (g - 1) == 0 for g in groups)]
         inside: dict[int, list[int]] = {}
         self.plain: list[int] = []
@@ -447,12 +455,15 @@ class _Search:
         for f, sets in homes:
             inside.setdefault(max(sets, key=crowd.__getitem__), []).append(f)
         # Per exclusive set: its mask, its requirements' masks, and (atom bit, requirements it obeys) best first.
-        self.exclusive = [(s, fs, sorted(((b, sum(1 for f in fs if f & b)) for b in _bits(s)), key=lambda x: -x[1]))
-                          for s, fs in inside.items()]
+        # By atom bit too, and the best atom with its count: most nodes find it still available (or it taken).
+        self.exclusive: list[tuple[int, list[int], list[tuple[int, int]], dict[int, int], int, int]] = []
+        for s, fs in inside.items():
+            ranked = sorted(((b, sum(1 for f in fs if f & b)) for b in _bits(s)), key=lambda x: -x[1])
+            self.exclusive.append((s, fs, ranked, dict(ranked), *ranked[0]))
         self.visited = 0
         mentions: dict[int, int] = {}
         counted = [sum(groups) | (c or 0) for groups, _, c in self.counting]
-        for f in self.plain + [f | c for f, c in self.conditional] + [f for _, fs, _ in self.exclusive for f in fs] \
+        for f in self.plain + [f | c for f, c in self.conditional] + [f for _, fs, *_ in self.exclusive for f in fs] \
                 + counted:
             for b in _bits(f):
                 mentions[b] = mentions.get(b, 0) + 1
@@ -467,9 +478,9 @@ class _Search:
 
     def dead(self, chosen: int, i: int) -> bool:
         """Whether choosing atom ``i`` put a restriction over its ceiling (the trigger and count only grow)."""
-        for k in self.capped[i]:
-            trigger, groups, _, ceiling = self.restrictions[k]
-            if (trigger is None or trigger & chosen) and sum(map(bool, map(chosen.__and__, groups))) > ceiling:
+        for trigger, groups, ceiling, flat in self.capped[i]:
+            if (trigger is None or trigger & chosen) and ((chosen & flat).bit_count() if flat else sum(
+                    map(bool, map(chosen.__and__, groups)))) > ceiling:
                 return True
         return False
 
@@ -478,7 +489,7 @@ class _Search:
         by any declaration between ``chosen`` and ``avail``: no count it allows lies between the groups chosen
         and the groups still reachable (509.1b-c; the count only grows from the first and stays below the
         second). No such declaration is valid, so the search need not go on."""
-        for trigger, groups, union, none_allowed, one_or_more, domain in self.floored:
+        for trigger, groups, union, none_allowed, one_or_more, domain, flat in self.floored:
             if none_allowed and not chosen & union:
                 continue
             if trigger is not None and not trigger & chosen:
@@ -487,17 +498,20 @@ class _Search:
                 if not avail & union:
                     return True
             else:
-                least = sum(map(bool, map(chosen.__and__, groups)))
-                most = sum(map(bool, map(avail.__and__, groups)))
+                if flat:
+                    least, most = (chosen & flat).bit_count(), (avail & flat).bit_count()
+                else:
+                    least = sum(map(bool, map(chosen.__and__, groups)))
+                    most = sum(map(bool, map(avail.__and__, groups)))
                 if not any(lo <= most and least <= hi for lo, hi in domain):
                     return True
         return False
 
     def valid(self, chosen: int) -> bool:
         """Whether a declaration breaks no restriction."""
-        for trigger, groups, domain, _ in self.restrictions:
+        for trigger, groups, domain, _, flat in self.restrictions:
             if trigger is None or trigger & chosen:
-                n = sum(map(bool, map(chosen.__and__, groups)))
+                n = (chosen & flat).bit_count() if flat else sum(map(bool, map(chosen.__and__, groups)))
                 if not any(lo <= n <= hi for lo, hi in domain):
                     return False
         return True
@@ -510,10 +524,13 @@ class _Search:
                 n += bool(f & avail) or not c & chosen
             else:
                 n += bool(f & avail) and bool(c & avail)
-        for s, fs, ranked in self.exclusive:
+        for s, fs, ranked, by_bit, top, most in self.exclusive:
             taken = chosen & s
-            if taken:
-                n += sum(map(bool, map(taken.__and__, fs)))
+            if taken:  # one atom (``dead`` prunes a second): its count
+                k = by_bit.get(taken)
+                n += k if k is not None else sum(map(bool, map(taken.__and__, fs)))
+            elif top & avail:
+                n += most
             else:
                 n += next((k for b, k in ranked if b & avail), 0)
         for groups, domain, when in self.counting:
