@@ -1,0 +1,89 @@
+"""Instructions a Commander line costs the checker, this checkout against another, counted by cachegrind.
+
+On a machine whose speed moves by a third from minute to minute, timings of two versions taken minutes apart can't
+be compared (``bench_ab.py`` interleaves rounds and takes medians). Instructions executed don't move: each
+checkout judges the benchmark's Commander lines (``bench_scale.commander_board``, seed 10, the lines of
+``bench_batch``) under ``valgrind --tool=cachegrind``, once judging only a warm-up and once judging ``--lines``
+more, and the difference a line is printed (millions), for ``--explain full`` and ``none``. Instructions are not
+time (a cache miss costs more than an add), so this complements ``bench_ab.py``, not replaces it. Needs valgrind
+(Debian: ``apt-get install valgrind``). Not part of the test suite. Run:
+``git worktree add /tmp/before REV && python benchmarks/bench_instructions.py /tmp/before [--lines 200]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from bench_scale import commander_board  # noqa: E402
+
+WARM_UP = 40
+"""Lines judged before the counted ones (card readings, caches, the solver's import)."""
+JUDGE = r"""
+import sys
+sys.path.insert(0, sys.argv[1])
+from legality.batch import Settings, judge_raw
+lines = open(sys.argv[2], "rb").read().rstrip(b"\n").split(b"\n")
+warm, n, explain = int(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
+judge_raw(1, b"\n".join(lines[:warm]), Settings(explain=explain))
+if n:
+    judge_raw(warm + 1, b"\n".join(lines[warm:warm + n]), Settings(explain=explain))
+"""
+
+
+def instructions(root: Path, lines: Path, script: Path, n: int, explain: str) -> int:
+    """Instructions of a whole process judging the warm-up and then ``n`` lines with ``root``'s checker."""
+    env = {**{k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}, "PYTHONHASHSEED": "0"}
+    out = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
+                          sys.executable, str(script), str(root), str(lines), str(WARM_UP), str(n), explain],
+                         capture_output=True, text=True, env=env, check=True)
+    found = re.search(r"I\s+refs:\s+([\d,]+)", out.stderr)
+    if found is None:
+        sys.exit(f"no instruction count from valgrind: {out.stderr[-2000:]}")
+    return int(found.group(1).replace(",", ""))
+
+
+def per_line(root: Path, lines: Path, script: Path, n: int, explain: str) -> float:
+    """Millions of instructions a line beyond the warm-up (the two processes run side by side)."""
+    # Bytecode compiled first, so neither counted run compiles it.
+    subprocess.run([sys.executable, str(script), str(root), str(lines), "1", "0", explain], check=True,
+                   env={k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"})
+    with ThreadPoolExecutor(2) as pool:
+        base, more = pool.map(lambda k: instructions(root, lines, script, k, explain), (0, n))
+    return (more - base) / n / 1e6
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("other", type=Path, help="another checkout (an earlier commit's worktree)")
+    ap.add_argument("--lines", type=int, default=200, help="lines counted after the warm-up")
+    args = ap.parse_args()
+    if shutil.which("valgrind") is None:
+        sys.exit("valgrind is not installed (Debian: apt-get install valgrind)")
+    rng = random.Random(10)
+    tmp = Path(tempfile.mkdtemp(prefix="bench-instructions-"))
+    lines, script = tmp / "commander.jsonl", tmp / "judge.py"
+    lines.write_text("".join(json.dumps(commander_board(rng, i)) + "\n" for i in range(WARM_UP + args.lines)))
+    script.write_text(JUDGE)
+    print(f"{args.lines} Commander lines after {WARM_UP} of warm-up; millions of instructions a line")
+    for explain in ("full", "none"):
+        other = per_line(args.other.resolve(), lines, script, args.lines, explain)
+        this = per_line(ROOT, lines, script, args.lines, explain)
+        print(f"--explain {explain:<5} other {other:8.2f}   this {this:8.2f}   x{this / other:.3f}")
+
+
+if __name__ == "__main__":
+    main()
