@@ -583,13 +583,16 @@ class _Search:
         best: list[tuple[int, int]] = [((known ^ near).bit_count(), known)]
 
         most = self.most_per_atom
+        widest = -(-target // most) if most else 0
 
         def search(i: int, chosen: int, changes: int, go: Closing) -> None:  # ``go``: as in ``maximum``
             self._visit()
             if changes >= best[0][0] or self.bound(chosen, chosen | rest[i]) < target \
                     or self.stranded(chosen, chosen | rest[i]):
                 return
-            if most:  # each atom added beyond near's raises the bound by at most ``most``
+            # Each atom added beyond near's raises the bound by at most ``most``: short of ``target`` by ``short``
+            # needs ceil(short / most) changes more (asked only where even the most, ``target``, could prune).
+            if most and changes + widest >= best[0][0]:
                 short = target - self.bound(chosen, chosen | (near & rest[i]))
                 if short > 0 and changes + -(-short // most) >= best[0][0]:
                     return
