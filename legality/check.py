@@ -170,17 +170,12 @@ def _combined(judgements: Sequence[Judgement], structural: Sequence[Violation]) 
     return True
 
 
+@collector_paused()
 def check_declaration(board: Board, rules: str | None = None, options: RulesOptions | None = None,
                       time_limit: float = DEFAULT_TIME_LIMIT, alternatives: bool = True,
                       ignore_unread: bool = False, explain: Explain = "full") -> Verdict:
     """Judge the declaration of blockers (if ``blocks`` is present) or else of attackers (the cyclic collector
     paused meanwhile, ``legality.collector``)."""
-    with collector_paused():
-        return _check_declaration(board, rules, options, time_limit, alternatives, ignore_unread, explain)
-
-
-def _check_declaration(board: Board, rules: str | None, options: RulesOptions | None, time_limit: float,
-                       alternatives: bool, ignore_unread: bool, explain: Explain) -> Verdict:
     edition, opts = settings(board, rules, options)
     left = clock(time_limit)
     q = question_for(board)

@@ -230,10 +230,10 @@ def test_a_requirement_in_two_exclusive_sets_is_counted_where_they_compete() -> 
     block enchanted creature do so", 509.1c), beside Hill Giant: each of the four blockers' requirement to block the
     Tiger lies both in that blocker's set of blocks (a creature blocks one attacker, 509.1a) and in the Tiger's set of
     blockers (at most one).
-    At most one of the four can be obeyed (Lure's ruling: the defending player blocks with as many as the
-    restrictions allow). The bound at the root of the search, with nothing chosen and every block still open, must
-    say so: counted in the blockers' sets it would say four, and the search would have to try every block to learn
-    otherwise."""
+    At most one of the four can be obeyed: 509.1c asks for the most requirements obeyed without breaking a
+    restriction, and the Tiger's restriction lets only one creature block it. The bound at the root of the search,
+    with nothing chosen and every block still open, must say so: counted in the blockers' sets it would say four,
+    and the search would have to try every block to learn otherwise."""
     blockers = ["Grizzly Bears", "Hill Giant", "Watchdog", "Hurloon Minotaur"]
     board = parse_board({
         "version": 1, "active_player": "A",
