@@ -401,13 +401,22 @@ class _Search:
         # Restrictions: (trigger mask or None when it always applies, group masks, domain, ceiling, flat): ``flat``,
         # when every group is one atom of its own (a blocker's blocks, 509.1a; an attacker's blockers, menace), their
         # union, whose bits chosen are the count (else 0, and the groups are counted one by one).
-        self.restrictions: list[tuple[int | None, tuple[int, ...], Sequence[tuple[int, int]], int, int]] = []
+        # Only the groups this part can reach are kept (one of atoms outside it is never chosen), and restrictions
+        # counting the same groups under the same trigger are one, allowing the counts both allow: "can't be
+        # blocked except by three or more" with "by more than one" allows none.
+        # ``ceiling``: the most groups a declaration may then choose, when the counts allowed are 0 up to some
+        # number. Menace with one blocker in reach allows 0 or 2+ blocks, so here none: that blocker's block is over
+        # the ceiling at once, not found wrong at every leaf below it.
+        joint: dict[tuple[int | None, tuple[int, ...]], tuple[tuple[int, int], ...]] = {}
         for r in problem.restrictions:
-            groups = tuple(map(group, r.groups))
+            key = (mask(r.trigger) if r.trigger else None, tuple(sorted(g for g in map(group, r.groups) if g)))
+            had = joint.get(key)
+            joint[key] = tuple(r.domain) if had is None else _meet(had, r.domain)
+        self.restrictions: list[tuple[int | None, tuple[int, ...], Sequence[tuple[int, int]], int, int]] = []
+        for (trigger, groups), domain in joint.items():
             union = sum(groups)
             flat = union if union.bit_count() == len(groups) and all(g & (g - 1) == 0 for g in groups) else 0
-            self.restrictions.append((mask(r.trigger) if r.trigger else None, groups, r.domain,
-                                      max((hi for _, hi in r.domain), default=-1), flat))
+            self.restrictions.append((trigger, groups, domain, _ceiling(domain, len(groups)), flat))
         # Restrictions with a floor (Orcish Conscripts: "unless at least two other creatures block"; "can't be
         # blocked except by three or more"): the counts they allow on their groups are not all those up to some
         # ceiling, so a declaration can break them by choosing too little as well as too much.
@@ -417,8 +426,7 @@ class _Search:
         # when none is reachable.
         self.floored = [(trigger, groups, sum(groups), any(lo == 0 for lo, _ in domain),
                          len(domain) == 1 and domain[0][0] == 1 and domain[0][1] >= len(groups), domain, flat)
-                        for trigger, groups, domain, _, flat in self.restrictions
-                        if not _prefix(domain, sum(map(bool, groups)))]
+                        for trigger, groups, domain, _, flat in self.restrictions if not _prefix(domain, len(groups))]
         # Per atom, the restrictions with a ceiling that choosing it can break: (trigger, groups, ceiling, flat).
         self.capped: list[list[tuple[int | None, tuple[int, ...], int, int]]] = [[] for _ in self.order]
         for trigger, groups, _, ceiling, flat in self.restrictions:
@@ -460,6 +468,12 @@ class _Search:
         for s, fs in inside.items():
             ranked = sorted(((b, sum(1 for f in fs if f & b)) for b in _bits(s)), key=lambda x: -x[1])
             self.exclusive.append((s, fs, ranked, dict(ranked), *ranked[0]))
+        # Atoms no valid declaration holds: choosing one alone already puts a restriction over its ceiling (the
+        # trigger and count only grow), or leaves one that it makes apply out of reach with every atom available.
+        # Left out of what is still reachable, they no longer count in the bound.
+        every = (1 << len(self.order)) - 1
+        self.live = sum(1 << i for i in range(len(self.order))
+                        if not self.dead(1 << i, i) and not self.stranded(1 << i, every))
         self.visited = 0
         mentions: dict[int, int] = {}
         counted = [sum(groups) | (c or 0) for groups, _, c in self.counting]
@@ -555,7 +569,7 @@ class _Search:
         """The most requirements a valid declaration obeys if more than ``floor`` (else ``floor``, ``known``),
         with one such declaration."""
         n = len(self.order)
-        rest = [((1 << n) - 1) & ~((1 << i) - 1) for i in range(n + 1)]
+        rest = [self.live & ~((1 << i) - 1) for i in range(n + 1)]
         best: list[tuple[int, int | None]] = [(floor, known)]
 
         def search(i: int, chosen: int, go: Searching) -> None:  # ``go``, itself: a closure naming itself is a cycle
@@ -579,7 +593,7 @@ class _Search:
         one that does (the maximum's), bounds the changes from the start and is kept unless one is strictly
         closer."""
         n = len(self.order)
-        rest = [((1 << n) - 1) & ~((1 << i) - 1) for i in range(n + 1)]
+        rest = [self.live & ~((1 << i) - 1) for i in range(n + 1)]
         best: list[tuple[int, int]] = [((known ^ near).bit_count(), known)]
 
         most = self.most_per_atom
@@ -618,6 +632,19 @@ def _prefix(domain: Sequence[tuple[int, int]], n: int) -> bool:
     a domain allowing none of them has a floor out of reach)."""
     allowed = [k for k in range(n + 1) if any(lo <= k <= hi for lo, hi in domain)]
     return bool(allowed) and allowed == list(range(len(allowed)))
+
+
+def _meet(a: Sequence[tuple[int, int]], b: Sequence[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+    """The counts both domains allow, as a domain (empty when none)."""
+    return tuple((max(lo, lo2), min(hi, hi2)) for lo, hi in a for lo2, hi2 in b if max(lo, lo2) <= min(hi, hi2))
+
+
+def _ceiling(domain: Sequence[tuple[int, int]], reach: int) -> int:
+    """The most groups of ``reach`` a declaration may choose when the counts ``domain`` allows among ``0..reach``
+    are ``0..k`` (it is ``k``), else the domain's largest count (-1 for none)."""
+    if _prefix(domain, reach):
+        return max(k for k in range(reach + 1) if any(lo <= k <= hi for lo, hi in domain))
+    return max((hi for _, hi in domain), default=-1)
 
 
 def _bits(mask: int) -> list[int]:

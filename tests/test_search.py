@@ -255,3 +255,58 @@ def test_a_requirement_in_two_exclusive_sets_is_counted_where_they_compete() -> 
     assert s.bound(0, everything) == 1 + watchdog
     v = check_declaration(board)
     assert (v.legal, v.maximum, v.maximum_proven) == (False, 1 + watchdog, True)
+
+
+def test_a_lone_blocker_in_reach_of_a_menace_attacker_is_no_block_the_search_keeps() -> None:
+    """Boggart Brute (menace, 702.111b: "can't be blocked except by two or more creatures") wearing Lure (509.1c),
+    with one untapped creature to block it (the creatures chosen to block must be untapped, 509.1a): that creature's
+    block alone breaks menace, so the Lure requirement can't be obeyed and the maximum is 0.
+    Counted among the blockers in reach (one), menace allows no block at all; the search leaves that block out of
+    what is still reachable, and its bound at the root is already 0 instead of 1."""
+    board = parse_board({
+        "version": 1, "active_player": "A",
+        "players": [{"id": "A", "life": 20}, {"id": "B", "life": 20}],
+        "permanents": [{"id": "brute", "name": "Boggart Brute", "controller": "A"},
+                       {"id": "lure", "name": "Lure", "controller": "A", "attached_to": "brute"},
+                       {"id": "bears", "name": "Grizzly Bears", "controller": "B"},
+                       {"id": "giant", "name": "Hill Giant", "controller": "B", "tapped": True}],
+        "attacks": [{"attacker": "brute", "target": "B"}],
+        "blocks": []})
+    q = question_for(board)
+    assert not q.game.unread
+    p = q.problems[0]
+    assert [r.source for r in p.requirements if "Lure" in r.source]
+    s = _Search(p, sorted(p.allowed), "in-force")
+    assert s.live == 0
+    assert s.bound(0, s.live) == 0
+    v = check_declaration(board)
+    assert (v.legal, v.maximum, v.maximum_proven) == (True, 0, True)
+
+
+def test_restrictions_on_the_same_blockers_are_met_together() -> None:
+    """Gorilla Berserkers ("can't be blocked except by three or more creatures", 509.1b) under Familiar Ground
+    ("Each creature you control can't be blocked by more than one creature"), wearing Lure (509.1c): both
+    restrictions count the Berserkers' blockers, one allows 0 or 3+, the other at most 1, so together they allow
+    no block, and none of the Lure requirements can be obeyed (maximum 0, the declaration with no block legal).
+    Each restriction alone allows a block; the search meets the two, leaves every block on the Berserkers out of
+    reach and bounds the part at 0 at its root (it used to try the blocks one by one)."""
+    blockers = ["Grizzly Bears", "Hill Giant", "Watchdog", "Hurloon Minotaur"]
+    board = parse_board({
+        "version": 1, "active_player": "A",
+        "players": [{"id": "A", "life": 20}, {"id": "B", "life": 20}],
+        "permanents": [{"id": "gorilla", "name": "Gorilla Berserkers", "controller": "A"},
+                       {"id": "ground", "name": "Familiar Ground", "controller": "A"},
+                       {"id": "lure", "name": "Lure", "controller": "A", "attached_to": "gorilla"},
+                       *({"id": f"b{i}", "name": n, "controller": "B"} for i, n in enumerate(blockers))],
+        "attacks": [{"attacker": "gorilla", "target": "B"}],
+        "blocks": []})
+    q = question_for(board)
+    assert not q.game.unread
+    p = q.problems[0]
+    assert len([r for r in p.requirements if "Lure" in r.source]) == 4
+    s = _Search(p, sorted(p.allowed), "in-force")
+    gorilla = sum(1 << i for i, (_, attacker) in enumerate(s.order) if attacker == "gorilla")
+    assert gorilla and not s.live & gorilla
+    assert s.bound(0, s.live) == 0  # Watchdog's "blocks each combat if able" too: the Berserkers are all to block
+    v = check_declaration(board)
+    assert (v.legal, v.maximum, v.maximum_proven) == (True, 0, True)
