@@ -32,23 +32,36 @@ from bench_scale import commander_board  # noqa: E402
 
 WARM_UP = 40
 """Lines judged before the counted ones (card readings, caches, the solver's import)."""
+UNHURRIED = 1e6
+"""Seconds every time budget gets: under valgrind a line runs some fifty times slower, and the explanation's
+0.25 s (``EXPLANATION_SECONDS``) would cut the work it is to count (the maximum left "at least N")."""
 JUDGE = r"""
 import sys
 sys.path.insert(0, sys.argv[1])
+import legality.check, legality.editions, legality.solve
+for module in (legality.check, legality.editions, legality.solve):
+    module.EXPLANATION_SECONDS = float(sys.argv[7])
 from legality.batch import Settings, judge_raw
 lines = open(sys.argv[2], "rb").read().rstrip(b"\n").split(b"\n")
 warm, n, explain = int(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
-judge_raw(1, b"\n".join(lines[:warm]), Settings(explain=explain))
+settings = Settings(explain=explain, time_limit=float(sys.argv[7]))
+judge_raw(1, b"\n".join(lines[:warm]), settings)
 if n:
-    judge_raw(warm + 1, b"\n".join(lines[warm:warm + n]), Settings(explain=explain))
+    open(sys.argv[6], "w").write(judge_raw(warm + 1, b"\n".join(lines[warm:warm + n]), settings)[2])
 """
 
 
-def instructions(root: Path, lines: Path, script: Path, n: int, explain: str) -> int:
-    """Instructions of a whole process judging the warm-up and then ``n`` lines with ``root``'s checker."""
+def judge_args(root: Path, lines: Path, script: Path, n: int, explain: str, out: Path) -> list[str]:
+    return [sys.executable, str(script), str(root), str(lines), str(WARM_UP), str(n), explain, str(out),
+            str(UNHURRIED)]
+
+
+def instructions(root: Path, lines: Path, script: Path, n: int, explain: str, verdicts: Path) -> int:
+    """Instructions of a whole process judging the warm-up and then ``n`` lines with ``root``'s checker (their
+    verdicts written to ``verdicts``)."""
     env = {**{k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}, "PYTHONHASHSEED": "0"}
     out = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
-                          sys.executable, str(script), str(root), str(lines), str(WARM_UP), str(n), explain],
+                          *judge_args(root, lines, script, n, explain, verdicts)],
                          capture_output=True, text=True, env=env, check=True)
     found = re.search(r"I\s+refs:\s+([\d,]+)", out.stderr)
     if found is None:
@@ -57,12 +70,16 @@ def instructions(root: Path, lines: Path, script: Path, n: int, explain: str) ->
 
 
 def per_line(root: Path, lines: Path, script: Path, n: int, explain: str) -> float:
-    """Millions of instructions a line beyond the warm-up (the two processes run side by side)."""
-    # Bytecode compiled first, so neither counted run compiles it.
-    subprocess.run([sys.executable, str(script), str(root), str(lines), "1", "0", explain], check=True,
+    """Millions of instructions a line beyond the warm-up (the two processes run side by side). The counted
+    lines' verdicts must be those of the same run without valgrind: else a budget still cut the work short."""
+    # Bytecode compiled first, so neither counted run compiles it; the verdicts at full speed meanwhile.
+    plain, counted = lines.with_suffix(".plain"), lines.with_suffix(".counted")
+    subprocess.run(judge_args(root, lines, script, n, explain, plain), check=True,
                    env={k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"})
     with ThreadPoolExecutor(2) as pool:
-        base, more = pool.map(lambda k: instructions(root, lines, script, k, explain), (0, n))
+        base, more = pool.map(lambda k: instructions(root, lines, script, k, explain, counted), (0, n))
+    if plain.read_text() != counted.read_text():
+        sys.exit(f"{root}, --explain {explain}: the verdicts under valgrind differ from those without it")
     return (more - base) / n / 1e6
 
 

@@ -409,7 +409,7 @@ class _Search:
         # the ceiling at once, not found wrong at every leaf below it.
         joint: dict[tuple[int | None, tuple[int, ...]], tuple[tuple[int, int], ...]] = {}
         for r in problem.restrictions:
-            key = (mask(r.trigger) if r.trigger else None, tuple(sorted(g for g in map(group, r.groups) if g)))
+            key = (mask(r.trigger) if r.trigger else None, tuple(sorted(filter(None, map(group, r.groups)))))
             had = joint.get(key)
             joint[key] = tuple(r.domain) if had is None else _meet(had, r.domain)
         self.restrictions: list[tuple[int | None, tuple[int, ...], Sequence[tuple[int, int]], int, int]] = []
@@ -471,9 +471,18 @@ class _Search:
         # Atoms no valid declaration holds: choosing one alone already puts a restriction over its ceiling (the
         # trigger and count only grow), or leaves one that it makes apply out of reach with every atom available.
         # Left out of what is still reachable, they no longer count in the bound.
+        # An atom in no restriction with a floor is stranded alone as nothing chosen is: asked once.
         every = (1 << len(self.order)) - 1
-        self.live = sum(1 << i for i in range(len(self.order))
-                        if not self.dead(1 << i, i) and not self.stranded(1 << i, every))
+        touched = 0
+        for trigger, _, union, *_ in self.floored:
+            touched |= (trigger or 0) | union
+        none_stranded = self.stranded(0, every)
+        self.live = 0
+        for i in range(len(self.order)):
+            b = 1 << i
+            if not (self.capped[i] and self.dead(b, i)) and not (
+                    self.stranded(b, every) if b & touched else none_stranded):
+                self.live |= b
         self.visited = 0
         mentions: dict[int, int] = {}
         counted = [sum(groups) | (c or 0) for groups, _, c in self.counting]
@@ -639,6 +648,7 @@ def _meet(a: Sequence[tuple[int, int]], b: Sequence[tuple[int, int]]) -> tuple[t
     return tuple((max(lo, lo2), min(hi, hi2)) for lo, hi in a for lo2, hi2 in b if max(lo, lo2) <= min(hi, hi2))
 
 
+@lru_cache(maxsize=1024)
 def _ceiling(domain: Sequence[tuple[int, int]], reach: int) -> int:
     """The most groups of ``reach`` a declaration may choose when the counts ``domain`` allows among ``0..reach``
     are ``0..k`` (it is ``k``), else the domain's largest count (-1 for none)."""
