@@ -578,7 +578,8 @@ class _Search:
         """The most requirements a valid declaration obeys if more than ``floor`` (else ``floor``, ``known``),
         with one such declaration."""
         n = len(self.order)
-        rest = [self.live & ~((1 << i) - 1) for i in range(n + 1)]
+        live = self.live  # an atom outside it is never taken
+        rest = [live & ~((1 << i) - 1) for i in range(n + 1)]
         best: list[tuple[int, int | None]] = [(floor, known)]
 
         def search(i: int, chosen: int, go: Searching) -> None:  # ``go``, itself: a closure naming itself is a cycle
@@ -590,7 +591,7 @@ class _Search:
                     best[0] = (self.bound(chosen, chosen), chosen)
                 return
             more = chosen | 1 << i
-            if not self.dead(more, i):
+            if live >> i & 1 and not self.dead(more, i):
                 go(i + 1, more, go)
             go(i + 1, chosen, go)
 
@@ -602,7 +603,8 @@ class _Search:
         one that does (the maximum's), bounds the changes from the start and is kept unless one is strictly
         closer."""
         n = len(self.order)
-        rest = [self.live & ~((1 << i) - 1) for i in range(n + 1)]
+        live = self.live
+        rest = [live & ~((1 << i) - 1) for i in range(n + 1)]
         best: list[tuple[int, int]] = [((known ^ near).bit_count(), known)]
 
         most = self.most_per_atom
@@ -628,7 +630,7 @@ class _Search:
             for take in ((True, False) if mine else (False, True)):  # near's own choice first
                 if not take:
                     go(i + 1, chosen, changes + mine, go)
-                elif not self.dead(chosen | b, i):
+                elif live & b and not self.dead(chosen | b, i):
                     go(i + 1, chosen | b, changes + (not mine), go)
 
         search(0, 0, 0, search)
