@@ -6,13 +6,17 @@ the house reads declarations -> damage -> ruling with no import circle.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from legality.check import DEFAULT_TIME_LIMIT, check_declaration, settings
 from legality.collector import collector_paused
-from legality.damage import DamageVerdict, resolve_damage
 from legality.deadline import OutOfTime, bounded
 from legality.editions import Explain
 from legality.verdict import Verdict, unread_undecided
 from models.board import Board, RulesOptions
+
+if TYPE_CHECKING:
+    from legality.damage import DamageVerdict
 
 
 def check(board: Board, rules: str | None = None, options: RulesOptions | None = None,
@@ -28,7 +32,9 @@ def check(board: Board, rules: str | None = None, options: RulesOptions | None =
     """
     with bounded(time_limit), collector_paused():
         try:
-            if board.damage is not None:
+            if board.damage is not None:  # the damage step's modules are imported by the first board at it
+                from legality.damage import resolve_damage
+
                 return unread_undecided(resolve_damage(board, rules, None, time_limit), ignore_unread)
             return check_declaration(board, rules, options, time_limit, alternatives, ignore_unread, explain)
         except OutOfTime as exc:  # the damage step answers its own
