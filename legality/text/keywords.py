@@ -111,6 +111,7 @@ def did_you_mean(kw: str) -> str:
     return f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
 
 
+@lru_cache(maxsize=1024)
 def is_known_keyword(kw: str) -> bool:
     """Whether the checker applies this keyword as the rules say: it acts (``keyword_abilities``), is
     handled by name in combat (``KNOWN_KEYWORDS``), or is a keyword of rule 702 with no bearing on
