@@ -39,6 +39,8 @@ JUDGE = r"""
 import sys
 sys.path.insert(0, sys.argv[1])
 import legality.check, legality.editions, legality.solve
+import legality.cpsat  # now: a batch worker imports it on a thread of its own after its first task, and the
+# count would depend on how far that thread got before the process ended
 for module in (legality.check, legality.editions, legality.solve):
     module.EXPLANATION_SECONDS = float(sys.argv[7])
 from legality.batch import Settings, judge_raw
@@ -51,6 +53,11 @@ if n:
 """
 
 
+ENV = {**{k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}, "LEGALITY_CACHE": "off"}
+"""Bytecode kept (compiled by the first run, counted by none), and no store of readings on disk: what a line costs
+must not depend on which cards earlier runs of the same reader happened to read (``legality.text.cache``)."""
+
+
 def judge_args(root: Path, lines: Path, script: Path, n: int, explain: str, out: Path) -> list[str]:
     return [sys.executable, str(script), str(root), str(lines), str(WARM_UP), str(n), explain, str(out),
             str(UNHURRIED)]
@@ -59,7 +66,7 @@ def judge_args(root: Path, lines: Path, script: Path, n: int, explain: str, out:
 def instructions(root: Path, lines: Path, script: Path, n: int, explain: str, verdicts: Path) -> int:
     """Instructions of a whole process judging the warm-up and then ``n`` lines with ``root``'s checker (their
     verdicts written to ``verdicts``)."""
-    env = {**{k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}, "PYTHONHASHSEED": "0"}
+    env = {**ENV, "PYTHONHASHSEED": "0"}
     out = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
                           *judge_args(root, lines, script, n, explain, verdicts)],
                          capture_output=True, text=True, env=env, check=True)
@@ -75,7 +82,7 @@ def per_line(root: Path, lines: Path, script: Path, n: int, explain: str) -> flo
     # Bytecode compiled first, so neither counted run compiles it; the verdicts at full speed meanwhile.
     plain, counted = lines.with_suffix(".plain"), lines.with_suffix(".counted")
     subprocess.run(judge_args(root, lines, script, n, explain, plain), check=True,
-                   env={k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"})
+                   env=ENV)
     with ThreadPoolExecutor(2) as pool:
         base, more = pool.map(lambda k: instructions(root, lines, script, k, explain, counted), (0, n))
     if plain.read_text() != counted.read_text():
