@@ -8,6 +8,7 @@ whitespace are skipped; line numbers always count every line of the file.
 
 from __future__ import annotations
 
+import gc
 import itertools
 import json
 import os
@@ -300,6 +301,9 @@ def _worker_init(parent: int) -> None:
         ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGKILL)
     if os.getppid() != parent:
         os._exit(0)
+    # What the worker inherits (modules, the card library, caches) lives as long as it does: out of the cyclic
+    # collector's sight, a full collection walks only what judging made since (about a fifth of the time).
+    gc.freeze()
 
 
 

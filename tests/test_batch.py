@@ -509,3 +509,16 @@ def test_quiet_or_not_a_terminal_shows_no_progress() -> None:
     assert code == 0 and err == "" and len(out) == 2
     code, out, err = batch("\n".join(good_lines(2)).encode(), "--quiet")
     assert code == 0 and err == "" and len(out) == 2
+
+
+def test_a_worker_keeps_what_it_inherits_out_of_the_collector() -> None:
+    """A batch worker freezes the objects it inherits (gc.freeze): the modules and caches live as long as it does,
+    and a full collection then walks only what judging made since; a worker that froze nothing would walk all of
+    them at every full collection. Asked of a worker the way ``run_batch`` starts them (forked, same initializer)."""
+    import gc
+    import multiprocessing
+
+    with multiprocessing.get_context("fork").Pool(
+            1, initializer=legality.batch._worker_init, initargs=(os.getpid(),)) as pool:
+        frozen = pool.apply(gc.get_freeze_count)
+    assert frozen > 1000
