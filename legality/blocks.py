@@ -103,8 +103,20 @@ def _evasion(game: Game, b: Permanent, a: Permanent, defender: str, b_types: tup
 
 _EVASIVE = frozenset({"shadow", "horsemanship", "fear", "intimidate"})
 """Keywords checked in ``_evasive_keywords`` (rare: most pairs skip it)."""
-_ASKED = _EVASIVE | {"skulk"}
-"""An attacker's keywords that can stop a blocker with none of its own blocking it, flying aside."""
+
+
+def _blocker_plain(b: Permanent, kb: frozenset[str], b_types: tuple[str, ...],
+                   stopping: Sequence[Sourced]) -> tuple[bool, bool]:
+    """(whether no reason of ``_evasion`` lies with the blocker itself, whether it has neither flying nor reach):
+    with an attacker that can't evade it (``_attacker_may_evade``) and doesn't fly over it, ``_evasion`` finds
+    nothing, so ``block_problem`` doesn't ask it. Every test ``_evasion`` makes is on one side or the other."""
+    return (not (b.tapped or "battle" in b_types or stopping or kb & _EVASIVE),
+            not ("flying" in kb or "reach" in kb))
+
+
+def _attacker_may_evade(ka: frozenset[str], a_abilities: Sequence[Sourced]) -> bool:
+    """Whether an attacker's own keywords or abilities (flying aside) could stop some blocker (``_blocker_plain``)."""
+    return bool(a_abilities) or bool(ka & _EVASIVE) or "skulk" in ka
 
 
 def _named(p: Permanent) -> str:
@@ -246,20 +258,15 @@ def block_problem(game: Game, defender: str) -> Problem:
         return frozenset((bid, m) for m in band_of.get(aid, (aid,)) if (bid, m) in atom_set)
 
     evading = {a.id: [s for s in game.traits[a.id].abilities if _evades(s.ability)] for a in attackers}
-    # Per attacker, whether ``_evasion`` could find a reason whatever the blocker (then it is always asked), and
-    # whether it flies; most pairs are neither, and a blocker with nothing of its own skips ``_evasion`` for them.
-    asked = {a.id: bool(evading[a.id]) or bool(game.traits[a.id].keywords & _ASKED) for a in attackers}
-    flies = {a.id: "flying" in game.traits[a.id].keywords for a in attackers}
+    evasive = {a.id: _attacker_may_evade(game.traits[a.id].keywords, evading[a.id]) for a in attackers}
     for b in blockers:
         check("building the block problem (which creature can block which)")
         b_types = b.card_types
         stopping = [s for s in game.traits[b.id].abilities if _stops_blocking(s.ability)]
-        kb = game.traits[b.id].keywords
-        plain = not (b.tapped or "battle" in b_types or stopping or kb & _EVASIVE)
-        grounded = not ("flying" in kb or "reach" in kb)
+        plain, grounded = _blocker_plain(b, game.traits[b.id].keywords, b_types, stopping)
         for a in attackers:
-            if plain and not asked[a.id] and not (grounded and flies[a.id]):
-                continue
+            if plain and not evasive[a.id] and not (grounded and "flying" in game.traits[a.id].keywords):
+                continue  # no reason of ``_evasion`` can apply to this pair
             for rule, msg, src in _evasion(game, b, a, attacked[a.id], b_types, stopping, evading[a.id]):
                 forbidden[(b.id, a.id)].append(Forbidden((b.id, a.id), rule, msg, src))
 

@@ -638,11 +638,16 @@ class _Search:
 
 
 @lru_cache(maxsize=1024)
+def _allowed(domain: Sequence[tuple[int, int]], n: int) -> tuple[int, ...]:
+    """The counts among ``0..n`` that ``domain`` allows."""
+    return tuple(k for k in range(n + 1) if any(lo <= k <= hi for lo, hi in domain))
+
+
 def _prefix(domain: Sequence[tuple[int, int]], n: int) -> bool:
     """Whether the counts ``domain`` allows among ``0..n`` are ``0..k`` for some ``k`` (a ceiling and no floor;
     a domain allowing none of them has a floor out of reach)."""
-    allowed = [k for k in range(n + 1) if any(lo <= k <= hi for lo, hi in domain)]
-    return bool(allowed) and allowed == list(range(len(allowed)))
+    allowed = _allowed(domain, n)
+    return bool(allowed) and allowed[-1] == len(allowed) - 1
 
 
 def _meet(a: Sequence[tuple[int, int]], b: Sequence[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
@@ -650,12 +655,11 @@ def _meet(a: Sequence[tuple[int, int]], b: Sequence[tuple[int, int]]) -> tuple[t
     return tuple((max(lo, lo2), min(hi, hi2)) for lo, hi in a for lo2, hi2 in b if max(lo, lo2) <= min(hi, hi2))
 
 
-@lru_cache(maxsize=1024)
 def _ceiling(domain: Sequence[tuple[int, int]], reach: int) -> int:
     """The most groups of ``reach`` a declaration may choose when the counts ``domain`` allows among ``0..reach``
     are ``0..k`` (it is ``k``), else the domain's largest count (-1 for none)."""
     if _prefix(domain, reach):
-        return max(k for k in range(reach + 1) if any(lo <= k <= hi for lo, hi in domain))
+        return len(_allowed(domain, reach)) - 1
     return max((hi for _, hi in domain), default=-1)
 
 

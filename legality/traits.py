@@ -410,9 +410,9 @@ def build_game(board: Board, assume: Mapping[str, bool] | None = None) -> Game:
                     text.extend((to, a) for a in r.abilities)
         for kw, to in text_keywords:
             own_kw[to].append((kw, p.name, p.id, p.controller))
-        twice = sorted(({a.kind for _, a in text} & {a.kind for a in p.abilities} if text and p.abilities else set())
-                       | ({k for k, _ in text_keywords} & {_norm(k) for k in p.keywords}
-                          if text_keywords and p.keywords else set()))
+        both = (text and p.abilities) or (text_keywords and p.keywords)  # most permanents give one side only
+        twice = sorted(({a.kind for _, a in text} & {a.kind for a in p.abilities})
+                       | ({k for k, _ in text_keywords} & {_norm(k) for k in p.keywords})) if both else []
         if twice:
             warnings.append(f"{p.name} ({p.id}): {', '.join(twice)} given both in its rules text and as structured "
                             "keywords/abilities; they count twice (abilities come from all sources together); give "

@@ -225,6 +225,20 @@ def test_search_agrees_with_the_solver_on_attacks_under_both_conditional_setting
     assert conditioned >= 5
 
 
+def _blocking(own: list[dict[str, Any]], attackers: list[str], blockers: list[dict[str, Any]]) -> Board:
+    """A two-player board: A's permanents ``own``, of which ``attackers`` attack B; B's ``blockers``; no block
+    declared."""
+    return parse_board({
+        "version": 1, "active_player": "A",
+        "players": [{"id": "A", "life": 20}, {"id": "B", "life": 20}],
+        "permanents": [*({**p, "controller": "A"} for p in own), *({**p, "controller": "B"} for p in blockers)],
+        "attacks": [{"attacker": a, "target": "B"} for a in attackers],
+        "blocks": []})
+
+
+FOUR_BLOCKERS = [{"id": f"b{i}", "name": n}
+                 for i, n in enumerate(["Grizzly Bears", "Hill Giant", "Watchdog", "Hurloon Minotaur"])]
+
 def test_a_requirement_in_two_exclusive_sets_is_counted_where_they_compete() -> None:
     """Stalking Tiger ("can't be blocked by more than one creature", 509.1b) wearing Lure ("All creatures able to
     block enchanted creature do so", 509.1c), beside Hill Giant: each of the four blockers' requirement to block the
@@ -234,16 +248,8 @@ def test_a_requirement_in_two_exclusive_sets_is_counted_where_they_compete() -> 
     restriction, and the Tiger's restriction lets only one creature block it. The bound at the root of the search,
     with nothing chosen and every block still open, must say so: counted in the blockers' sets it would say four,
     and the search would have to try every block to learn otherwise."""
-    blockers = ["Grizzly Bears", "Hill Giant", "Watchdog", "Hurloon Minotaur"]
-    board = parse_board({
-        "version": 1, "active_player": "A",
-        "players": [{"id": "A", "life": 20}, {"id": "B", "life": 20}],
-        "permanents": [{"id": "tiger", "name": "Stalking Tiger", "controller": "A"},
-                       {"id": "lure", "name": "Lure", "controller": "A", "attached_to": "tiger"},
-                       {"id": "giant", "name": "Hill Giant", "controller": "A"},
-                       *({"id": f"b{i}", "name": n, "controller": "B"} for i, n in enumerate(blockers))],
-        "attacks": [{"attacker": "tiger", "target": "B"}, {"attacker": "giant", "target": "B"}],
-        "blocks": []})
+    board = _blocking([{"id": "tiger", "name": "Stalking Tiger"}, {"id": "giant", "name": "Hill Giant"},
+                       {"id": "lure", "name": "Lure", "attached_to": "tiger"}], ["tiger", "giant"], FOUR_BLOCKERS)
     q = question_for(board)
     assert not q.game.unread
     p = q.problems[0]
@@ -263,15 +269,9 @@ def test_a_lone_blocker_in_reach_of_a_menace_attacker_is_no_block_the_search_kee
     block alone breaks menace, so the Lure requirement can't be obeyed and the maximum is 0.
     Counted among the blockers in reach (one), menace allows no block at all; the search leaves that block out of
     what is still reachable, and its bound at the root is already 0 instead of 1."""
-    board = parse_board({
-        "version": 1, "active_player": "A",
-        "players": [{"id": "A", "life": 20}, {"id": "B", "life": 20}],
-        "permanents": [{"id": "brute", "name": "Boggart Brute", "controller": "A"},
-                       {"id": "lure", "name": "Lure", "controller": "A", "attached_to": "brute"},
-                       {"id": "bears", "name": "Grizzly Bears", "controller": "B"},
-                       {"id": "giant", "name": "Hill Giant", "controller": "B", "tapped": True}],
-        "attacks": [{"attacker": "brute", "target": "B"}],
-        "blocks": []})
+    board = _blocking([{"id": "brute", "name": "Boggart Brute"},
+                       {"id": "lure", "name": "Lure", "attached_to": "brute"}], ["brute"],
+                      [{"id": "bears", "name": "Grizzly Bears"}, {"id": "giant", "name": "Hill Giant", "tapped": True}])
     q = question_for(board)
     assert not q.game.unread
     p = q.problems[0]
@@ -290,16 +290,8 @@ def test_restrictions_on_the_same_blockers_are_met_together() -> None:
     no block, and none of the Lure requirements can be obeyed (maximum 0, the declaration with no block legal).
     Each restriction alone allows a block; the search meets the two, leaves every block on the Berserkers out of
     reach and bounds the part at 0 at its root (it used to try the blocks one by one)."""
-    blockers = ["Grizzly Bears", "Hill Giant", "Watchdog", "Hurloon Minotaur"]
-    board = parse_board({
-        "version": 1, "active_player": "A",
-        "players": [{"id": "A", "life": 20}, {"id": "B", "life": 20}],
-        "permanents": [{"id": "gorilla", "name": "Gorilla Berserkers", "controller": "A"},
-                       {"id": "ground", "name": "Familiar Ground", "controller": "A"},
-                       {"id": "lure", "name": "Lure", "controller": "A", "attached_to": "gorilla"},
-                       *({"id": f"b{i}", "name": n, "controller": "B"} for i, n in enumerate(blockers))],
-        "attacks": [{"attacker": "gorilla", "target": "B"}],
-        "blocks": []})
+    board = _blocking([{"id": "gorilla", "name": "Gorilla Berserkers"}, {"id": "ground", "name": "Familiar Ground"},
+                       {"id": "lure", "name": "Lure", "attached_to": "gorilla"}], ["gorilla"], FOUR_BLOCKERS)
     q = question_for(board)
     assert not q.game.unread
     p = q.problems[0]
@@ -307,6 +299,6 @@ def test_restrictions_on_the_same_blockers_are_met_together() -> None:
     s = _Search(p, sorted(p.allowed), "in-force")
     gorilla = sum(1 << i for i, (_, attacker) in enumerate(s.order) if attacker == "gorilla")
     assert gorilla and not s.live & gorilla
-    assert s.bound(0, s.live) == 0  # Watchdog's "blocks each combat if able" too: the Berserkers are all to block
+    assert s.bound(0, s.live) == 0  # Watchdog "blocks each combat if able" too, and the Berserkers are all it could
     v = check_declaration(board)
     assert (v.legal, v.maximum, v.maximum_proven) == (True, 0, True)
