@@ -204,11 +204,12 @@ def judge_question(q: Question, edition: Edition, opts: RulesOptions,
     for p, d, j in zip(q.problems, q.declarations, js, strict=True):
         paid = frozenset() if opts.paid_costs == "cost-free" else incurred(p, d)
         avail = set(allowed_atoms(p, paid))
+        gone = {id(r) for r in j.missed}  # the same objects: equality would compare every field of each pair
         for r in p.requirements:
             st = RequirementStatus(r.rule, r.text, r.source, r.creature, obeyed(r, d, opts.conditional),
                                    in_force(r, d), fulfillable(r, avail))
             statuses.append(st)
-            if r in j.missed:
+            if id(r) in gone:
                 missed.append(st)
         for payer, total in cost_totals(p, d).items():
             costs[payer] = costs.get(payer, 0) + total

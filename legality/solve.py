@@ -21,9 +21,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Literal
 
+from legality import moves
 from legality.deadline import Poll, check
-from legality.evaluate import broken_restrictions, count_groups, fulfillable, obeyed, restriction_applies, score
-from legality.rules import INFINITY, Atom, Declaration, Problem, Requirement, Restriction
+from legality.evaluate import broken_restrictions, fulfillable, score
+from legality.rules import Atom, Declaration, Problem
 
 if TYPE_CHECKING:
     from legality.cpsat import cp_model
@@ -42,6 +43,11 @@ SEARCH_ATOMS = 64
 SEARCH_NODES = 400
 """Parts of up to ``SEARCH_ATOMS`` atoms are tried by the same search first, with at most ``SEARCH_NODES``
 nodes (about the cost of one solve); only a part it can't settle within them goes to the solver."""
+CLIMB_SECONDS = 0.15
+"""How long moves on a large part go on climbing after their first gain, for the explanation's lower bound (the
+index they build first is not counted). Measured on the benchmark's boards: 100 x 150 parts gain 100-180
+requirements by then (the climb ends by itself near 180, after about 0.25 s), 200 x 300 parts about 50; a longer
+climb would take large boards past their time targets (performance notes)."""
 EXPLANATION_SECONDS = 0.25
 """Seconds the explanation of a decided illegal verdict (the maximum, the closest better declaration) may
 take beyond the verdict; past it the maximum is "at least N" (``maximum_proven`` false)."""
@@ -171,9 +177,11 @@ def best_near(problem: Problem, atoms: Sequence[Atom], near: Declaration, condit
     own = score(problem, near, conditional)
     improved = None
     if len(atoms) >= FEASIBILITY_FIRST_ATOMS:  # a large part: moves in Python find a better declaration fastest
-        # Deciding legality may take a third of the time; an explanation only its own budget.
+        # Deciding legality may take a third of the time; an explanation only its own budget. For a declaration
+        # breaking a restriction the climb starts from none, and only its time after a first gain is bounded.
         improved = improve(problem, atoms, near if clean else frozenset(), conditional, climb=explanation > 0,
-                           seconds=time_limit * 0.3 if clean else min(explanation, time_limit))
+                           tries=None, seconds=time_limit * 0.3 if clean else None,
+                           more=min(CLIMB_SECONDS, explanation, time_limit))
     if improved is not None and clean:  # illegal, decided: the maximum and the closest are explanation, on a budget
         if explanation <= 0:
             return Best("feasible", score(problem, improved, conditional), improved, closest=False)
@@ -232,96 +240,16 @@ def best_near(problem: Problem, atoms: Sequence[Atom], near: Declaration, condit
 
 
 def improve(problem: Problem, atoms: Sequence[Atom], near: Declaration, conditional: str, climb: bool = False,
-            tries: int = IMPROVE_TRIES, seconds: float | None = None) -> Declaration | None:
+            tries: int | None = IMPROVE_TRIES, seconds: float | None = None,
+            more: float | None = None) -> Declaration | None:
     """A declaration breaking no restriction that obeys more requirements than ``near`` (which breaks none), or
-    None, which says nothing. A move adds an atom fulfilling a requirement not obeyed, keeping or dropping the
-    other atoms of its creature; with ``climb``, moves go on while one gains (a lower bound on the maximum for
-    the explanation). Only the restrictions and requirements a move touches are checked again (the others keep
-    their state), so a move costs little however large the board; at most ``tries`` moves are tried. With
-    ``seconds`` it stops once they have passed: with None when not climbing; when climbing, with the best found,
-    and never before the first gaining move (bounded by ``tries`` and by the verdict's deadline, ``OutOfTime``), so
-    that an explanation under load still has a lower bound. A counting requirement ("blocked by two or more")
-    gains only when its count is reached: a move that adds one of two blockers gains nothing and is not taken, so
-    moves may miss what the search and the model find (never the other way round: every gain is measured by
-    ``obeyed`` itself)."""
-    deadline = None if seconds is None else time.monotonic() + seconds
-
-    def late() -> bool:
-        return deadline is not None and (found is not None or not climb) and time.monotonic() > deadline
-
-    found: Declaration | None = None
-    poll = Poll("moving toward a better declaration", 64)  # the verdict's deadline bounds even the first move
-    allowed = set(atoms)
-    fulfilling: dict[Atom, list[Requirement]] = {}  # an atom -> the requirements it takes part in fulfilling
-    for q in problem.requirements:
-        poll()
-        for a in q.fulfils & allowed:
-            fulfilling.setdefault(a, []).append(q)
-    wanted = fulfilling.keys() | near
-    # A move adding an atom can break a restriction it triggers, or one counting a group holding it unless the
-    # restriction's domain is [k, oo) (the count only rises); dropping an atom can break one counting it.
-    triggered: dict[Atom, list[Restriction]] = {}
-    counting: dict[int, list[Restriction]] = {}  # a group object (the restrictions hold it) -> those counting it
-    groups_of: dict[Atom, list[int]] = {}
-    for r in problem.restrictions:
-        poll()
-        for a in r.trigger:
-            triggered.setdefault(a, []).append(r)
-        for g in r.groups:
-            listed = counting.get(id(g))
-            if listed is not None:  # a group object shared by several restrictions is indexed once
-                listed.append(r)
-                continue
-            counting[id(g)] = [r]
-            for a in g:
-                groups_of.setdefault(a, []).append(id(g))
-    if late():
-        return None
-    rising = {id(r) for r in problem.restrictions if len(r.domain) == 1 and r.domain[0][1] >= INFINITY}
-    requirements: dict[Atom, list[Requirement]] = {}  # an atom -> the requirements whose state it can change
-    for q in problem.requirements:
-        poll()
-        for a in wanted & (q.fulfils | (q.condition or frozenset())):
-            requirements.setdefault(a, []).append(q)
-    order = sorted(a for a in fulfilling if a not in near)  # every move's candidates, in one fixed order
-
-    def at_risk(added: Atom, dropped: frozenset[Atom]) -> Iterable[Restriction]:
-        out = {id(r): r for r in triggered.get(added, ())}
-        out.update((id(r), r) for g in groups_of.get(added, ()) for r in counting[g] if id(r) not in rising)
-        out.update((id(r), r) for x in dropped for g in groups_of.get(x, ()) for r in counting[g])
-        return out.values()
-
-    def gain(decl: Declaration, new: Declaration, added: Atom, dropped: frozenset[Atom]) -> int:
-        if any(restriction_applies(r, new) and not r.allows(count_groups(r, new)) for r in at_risk(added, dropped)):
-            return 0
-        reqs = {id(q): q for x in (added, *dropped) for q in requirements.get(x, ())}.values()
-        return sum(obeyed(q, new, conditional) - obeyed(q, decl, conditional) for q in reqs)
-
-    decl = near
-    while tries > 0:
-        unmet = {id(q) for q in problem.requirements if not obeyed(q, decl, conditional)}
-        step = None
-        for a in order:
-            if a in decl or not any(id(q) in unmet for q in fulfilling[a]):
-                continue
-            same = frozenset(x for x in decl if x[0] == a[0])
-            for dropped in ((frozenset(), same) if same else (frozenset(),)):
-                tries -= 1
-                poll()
-                if tries % 64 == 0 and late():
-                    tries = 0
-                new = (decl - dropped) | {a}
-                if gain(decl, new, a, dropped) > 0:
-                    step = new
-                    break
-            if step is not None or tries <= 0:
-                break
-        if step is None:
-            break
-        decl = found = step
-        if not climb:
-            break
-    if found is not None and not is_valid(problem, atoms, found):  # the whole check once, for the one returned
+    None, which says nothing: moves in Python (``legality.moves``), with ``climb`` going on while one gains (a lower
+    bound on the maximum for the explanation), else stopping at the first gain. At most ``tries`` moves are tried
+    (None: no bound but time); ``seconds`` bounds the time to the first gain and ``more`` a climb's time after it
+    (None: only the verdict's deadline, ``OutOfTime``). Moves may miss what the search and the model find, never
+    the other way round: the declaration returned is checked here once more."""
+    found = moves.climb(problem, atoms, near, conditional, once=not climb, tries=tries, seconds=seconds, more=more)
+    if found is not None and not is_valid(problem, atoms, found):
         return None
     return found
 
@@ -708,9 +636,12 @@ def best_by_parts(problem: Problem, atoms: Sequence[Atom], near: Declaration, co
     witness: set[Atom] = set()
     status: Status = "optimal"
     all_closest = True
-    for part in components(problem, atoms):
+    parts = components(problem, atoms)
+    for part in parts:
         check("judging the independent parts of the board")
-        sub = problem.restrict(part)
+        # One part: the problem itself (restricting it only drops what no atom here can touch, at a cost on large
+        # boards); a restriction left in that no atom here can touch has the same count in every declaration.
+        sub = problem.restrict(part) if len(parts) > 1 else problem
         here = near & frozenset(part)
         clean = not broken_restrictions(sub, here)
         if clean and score(sub, here, conditional) >= obeyable(sub, part, conditional):

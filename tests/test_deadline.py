@@ -72,13 +72,14 @@ def test_a_broken_restriction_stays_illegal_when_its_explanation_runs_out_of_tim
 
 
 def test_the_first_move_of_a_climb_keeps_to_the_verdicts_deadline() -> None:
-    """A climb makes its first gaining move past its own budget (so an explanation has a lower bound), but never
-    past the verdict's deadline: on a large board whose deadline has passed it stops with ``OutOfTime``."""
+    """A climb's budget (``more``) runs from its first gaining move, so an explanation has a lower bound however
+    little is left, but nothing goes past the verdict's deadline: on a large board whose deadline has passed it
+    stops with ``OutOfTime``."""
     q = block_question(parse_board({**large_block_board(1, 100, 150, ["B"]), "blocks": []}))
     (problem,) = q.problems
     with bounded(0.0), pytest.raises(OutOfTime):
-        improve(problem, problem.atoms, frozenset(), "in-force", climb=True, seconds=0.0)
-    assert improve(problem, problem.atoms, frozenset(), "in-force", climb=True, seconds=0.0)  # one move at least
+        improve(problem, problem.atoms, frozenset(), "in-force", climb=True, tries=None, more=0.0)
+    assert improve(problem, problem.atoms, frozenset(), "in-force", climb=True, tries=None, more=0.0)
 
 
 def test_deadline_check_raises_only_after_the_deadline() -> None:
