@@ -67,8 +67,7 @@ class Climb:
     requirement's count; ``score`` (requirements obeyed) and ``broken`` (restrictions broken) kept current.
 
     A group of one atom (menace counts each blocker's block) is counted through its atom; larger groups are told
-    apart by their atoms ("can't block alone" counts each other creature's blocks, one copy per restriction). A
-    restriction counting the same group twice is counted group by group."""
+    apart by their atoms ("can't block alone" counts each other creature's blocks, one copy per restriction)."""
 
     def __init__(self, problem: Problem, atoms: Iterable[Atom], conditional: str, poll: Poll) -> None:
         self.universe = set(atoms)
@@ -77,7 +76,9 @@ class Climb:
         self.triggers, self.counted, self.in_groups = Holders(), Holders(), Holders()  # restrictions; larger groups
         self.counted_by, self.fulfils, self.conditions = Holders(), Holders(), Holders()  # requirements
         self.counting = Holders()  # counting requirements, by every atom taking part
-        self.twice: dict[Atom, list[int]] = {}  # restrictions counting a group of one atom more than once
+        # Restrictions whose groups of one atom are counted atom by atom: those not filed whole, because they also
+        # count larger groups or count the same group twice.
+        self.singly: dict[Atom, list[int]] = {}
         group_index: dict[frozenset[Atom], int] = {}
         self.g_restrictions: list[list[int]] = []
         self.g_requirements: list[list[int]] = []
@@ -108,7 +109,7 @@ class Climb:
                     self.g_restrictions[group(g) if gi is None else gi].append(ri)
                 else:
                     for a in g:
-                        self.twice.setdefault(a, []).append(ri)
+                        self.singly.setdefault(a, []).append(ri)
         self.r_trigger_count = [0] * len(problem.restrictions)
         self.r_count = [0] * len(problem.restrictions)
         self.broken = {ri for ri, r in enumerate(problem.restrictions) if not r.trigger and not _allows(r.domain, 0)}
@@ -139,6 +140,7 @@ class Climb:
         self.chosen: set[Atom] = set()
         self.of: dict[str, set[Atom]] = {}  # a creature -> its atoms chosen
         self.entries: dict[Atom, Entry] = {}
+        self.helping: dict[Atom, list[int]] = {}  # an atom -> the requirements it helps to fulfil (``useless``)
 
     def _obeyed(self, qi: int) -> bool:
         n = self.q_count[qi]
@@ -169,9 +171,10 @@ class Climb:
         entry = self.entries.get(a)
         if entry is None:
             fulfils = self.fulfils(a)
-            entry = self.entries[a] = (self.triggers(a), [*self.counted(a), *self.twice.get(a, ())],
+            helps = self.helping.get(a)
+            entry = self.entries[a] = (self.triggers(a), [*self.counted(a), *self.singly.get(a, ())],
                                        self.in_groups(a), [*self.counted_by(a), *fulfils], self.conditions(a),
-                                       [*fulfils, *self.counting(a)])
+                                       [*fulfils, *self.counting(a)] if helps is None else helps)
         return entry
 
     def toggle(self, a: Atom, on: bool) -> None:
@@ -219,8 +222,12 @@ class Climb:
 
     def useless(self, a: Atom) -> bool:
         """Whether every requirement ``a`` takes part in is obeyed already."""
+        helps = self.helping.get(a)
+        if helps is None:
+            entry = self.entries.get(a)
+            helps = self.helping[a] = entry[5] if entry is not None else [*self.fulfils(a), *self.counting(a)]
         obeyed = self.q_obeyed
-        return all(obeyed[qi] for qi in self._entry(a)[5])
+        return all(obeyed[qi] for qi in helps)
 
     def undo(self, done: list[tuple[Atom, bool]]) -> None:
         for a, on in reversed(done):

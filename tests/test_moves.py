@@ -21,7 +21,7 @@ from legality.check import question_for
 from legality.deadline import Poll
 from legality.evaluate import count_groups, restriction_applies, score
 from legality.moves import Climb
-from legality.rules import Atom, Problem
+from legality.rules import INFINITY, Atom, Problem, Requirement, Restriction
 from legality.solve import improve
 from models import Board
 
@@ -54,6 +54,53 @@ def test_the_counts_kept_move_by_move_are_the_evaluators(raw: dict[str, Any], co
             decl = frozenset(state.chosen)
             assert state.score == score(p, decl, conditional), sorted(decl)
             assert state.broken == _broken(p, decl), sorted(decl)
+
+
+ATOMS = [(f"c{i}", f"t{j}") for i in range(4) for j in range(3)]
+DOMAINS = [((0, 1),), ((0, 0), (2, INFINITY)), ((1, INFINITY),), ((0, 2),), ((0, 0), (3, INFINITY)), ((2, 2),)]
+COUNTS = [((1, INFINITY),), ((2, INFINITY),), ((1, 1),), ((2, 3),)]
+
+
+@st.composite
+def problems(draw: st.DrawFn) -> Problem:
+    """Any problem on 4 creatures x 3 targets, of shapes the boards above rarely make: groups of mixed sizes, the
+    same group twice in one restriction (as one object or two equal ones), empty groups, groups shared between
+    restrictions and counting requirements, conditions, triggers."""
+    subsets = st.frozensets(st.sampled_from(ATOMS), max_size=4)
+    pool = draw(st.lists(subsets, min_size=1, max_size=6))  # groups drawn from here are shared objects
+    group = st.one_of(st.sampled_from(pool), subsets, subsets.map(lambda g: frozenset(set(g))))
+    restrictions = tuple(
+        Restriction("509.1b", "r", "test", tuple(draw(st.lists(group, max_size=6))), draw(st.sampled_from(DOMAINS)),
+                    draw(st.one_of(st.just(frozenset()), subsets)))
+        for _ in range(draw(st.integers(0, 5))))
+    requirements = []
+    for _ in range(draw(st.integers(0, 5))):
+        condition = draw(st.one_of(st.none(), subsets.filter(bool)))
+        if draw(st.booleans()):
+            groups = tuple(draw(st.lists(group.filter(bool), min_size=1, max_size=4)))
+            requirements.append(Requirement("509.1c", "q", "test", "c0", frozenset().union(*groups), condition,
+                                            groups, draw(st.sampled_from(COUNTS))))
+        else:
+            requirements.append(Requirement("509.1c", "q", "test", "c0", draw(subsets.filter(bool)), condition))
+    return Problem("block", "B", tuple(ATOMS), {}, restrictions, tuple(requirements), ())
+
+
+@given(problems(), st.sampled_from(["in-force", "implication"]), st.lists(st.integers(0, len(ATOMS) - 1),
+                                                                           max_size=30))
+@settings(max_examples=EXAMPLES * 2, deadline=None)
+def test_the_counts_kept_on_any_shape_of_problem_are_the_evaluators(problem: Problem, conditional: str,
+                                                                   walk: list[int]) -> None:
+    """The same as above on problems made directly: whatever the shape of the groups, the climb counts what the
+    evaluator counts."""
+    state = Climb(problem, problem.atoms, conditional, Poll("test"))
+    assert state.score == score(problem, frozenset(), conditional)
+    assert state.broken == _broken(problem, frozenset())
+    for k in walk:
+        a = ATOMS[k]
+        state.toggle(a, a not in state.chosen)
+        decl = frozenset(state.chosen)
+        assert state.score == score(problem, decl, conditional), sorted(decl)
+        assert state.broken == _broken(problem, decl), sorted(decl)
 
 
 def _lured(attacker: str, blockers: list[str]) -> Board:
