@@ -4,8 +4,11 @@ incrementally, so that a move costs only what its atoms take part in, however la
 A move adds an atom that takes part in a requirement not yet obeyed, keeping or dropping the other atoms of
 its creature. When the move leaves restrictions broken only because they count too few groups (menace,
 702.111b: "can't be blocked except by two or more"; "can't block alone", 509.1b), it is completed with atoms of
-idle creatures in their missing groups, and taken only if the whole of it breaks nothing and gains. Every
-gain is counted as ``legality.evaluate.obeyed`` counts it; the caller checks the result once more.
+idle creatures in their missing groups, and taken only if the whole of it breaks nothing and gains. A counting
+requirement ("must be blocked by two or more creatures if able") is not completed that way: a move that adds one
+of its blockers gains nothing and is not taken, so moves may miss what the search and the model find (never the
+other way round). Every gain is counted as ``legality.evaluate.obeyed`` counts it; the caller checks the result
+once more.
 """
 
 from __future__ import annotations

@@ -38,16 +38,17 @@ CONFIRM_ATOMS = 14
 """Parts with at most this many atoms are settled by a search in Python (``best_search``): the branch and
 bound that used to confirm the solver's maximum there proves it on its own, cheaper than a model."""
 IMPROVE_TRIES = 2000
-"""Moves ``improve`` tries on a large part before leaving the question to the solver."""
+"""Moves ``improve`` tries where no clock bounds it (the search's floor on a small part, a move deciding legality
+alone); on a large part its moves are bounded by time instead."""
 SEARCH_ATOMS = 64
 SEARCH_NODES = 400
 """Parts of up to ``SEARCH_ATOMS`` atoms are tried by the same search first, with at most ``SEARCH_NODES``
 nodes (about the cost of one solve); only a part it can't settle within them goes to the solver."""
 CLIMB_SECONDS = 0.15
 """How long moves on a large part go on climbing after their first gain, for the explanation's lower bound (the
-index they build first is not counted). Measured on the benchmark's boards: 100 x 150 parts gain 100-180
-requirements by then (the climb ends by itself near 180, after about 0.25 s), 200 x 300 parts about 50; a longer
-climb would take large boards past their time targets (performance notes)."""
+index they build first is not counted). On the benchmark's boards (``bench_batch``: 40 of 100 x 150, 5 of
+200 x 300) the "at least" maxima reached by then are 54-197 and 40-125, and many 100 x 150 climbs end by
+themselves within it; a longer climb would take large boards past their time targets (performance notes)."""
 EXPLANATION_SECONDS = 0.25
 """Seconds the explanation of a decided illegal verdict (the maximum, the closest better declaration) may
 take beyond the verdict; past it the maximum is "at least N" (``maximum_proven`` false)."""
