@@ -80,12 +80,18 @@ def fulfillable(q: Requirement, atoms: AbstractSet[Atom]) -> bool:
 
 def obeyed(q: Requirement, decl: Declaration, conditional: Conditional) -> bool:
     """Whether the requirement counts as obeyed, under the ``conditional`` switch (contract, "Editions")."""
-    done = fulfilled(q, decl)
-    if q.condition is None:
+    return counts_as_obeyed(fulfilled(q, decl), None if q.condition is None else bool(q.condition & decl),
+                            conditional)
+
+
+def counts_as_obeyed(done: bool, condition_met: bool | None, conditional: Conditional) -> bool:
+    """A requirement done or not, whose condition is met, not met, or absent (None), counted under the
+    ``conditional`` switch: "in-force" counts it only when its condition is met, "implication" also when not."""
+    if condition_met is None:
         return done
     if conditional == "implication":
-        return done or not (q.condition & decl)
-    return done and bool(q.condition & decl)
+        return done or not condition_met
+    return done and condition_met
 
 
 def score(problem: Problem, decl: Declaration, conditional: Conditional) -> int:

@@ -18,20 +18,14 @@ from collections.abc import Iterable, Sequence
 from operator import itemgetter
 
 from legality.deadline import Poll
-from legality.rules import Atom, Declaration, Problem
+from legality.evaluate import counts_as_obeyed
+from legality.rules import Atom, Declaration, Problem, in_domain
 
 REPAIR_ATOMS = 64
 """Atoms a move's completion may look at, for each restriction it leaves short of its count."""
 
 
 Entry = tuple[list[int], list[int], list[int], list[int], list[int], list[int]]
-
-
-def _allows(domain: Sequence[tuple[int, int]], count: int) -> bool:
-    for lo, hi in domain:  # noqa: SIM110 (a loop is several times faster than any() on a generator)
-        if lo <= count <= hi:
-            return True
-    return False
 
 
 class Holders:
@@ -48,11 +42,8 @@ class Holders:
     def add(self, i: int, s: frozenset[Atom]) -> None:
         """File set number ``i`` (before any lookup)."""
         firsts = set(map(itemgetter(0), s))
-        if len(firsts) == 1:
-            keys: Iterable[tuple[int, str]] = ((0, c) for c in firsts)
-        else:
-            seconds = set(map(itemgetter(1), s))
-            keys = [(1, c) for c in seconds] if len(seconds) < len(firsts) else [(0, c) for c in firsts]
+        seconds = set(map(itemgetter(1), s)) if len(firsts) > 1 else firsts
+        keys = [(1, c) for c in seconds] if len(seconds) < len(firsts) else [(0, c) for c in firsts]
         filed = self.filed
         for key in keys:
             listed = filed.get(key)
@@ -74,7 +65,7 @@ class Climb:
 
     def __init__(self, problem: Problem, atoms: Iterable[Atom], conditional: str, poll: Poll) -> None:
         self.universe = set(atoms)
-        self.implication = conditional == "implication"
+        self.conditional = conditional
         self.poll = poll
         self.triggers, self.counted, self.in_groups = Holders(), Holders(), Holders()  # restrictions; larger groups
         self.counted_by, self.fulfils, self.conditions = Holders(), Holders(), Holders()  # requirements
@@ -87,6 +78,9 @@ class Climb:
         self.g_requirements: list[list[int]] = []
 
         def group(g: frozenset[Atom]) -> int:
+            gi = group_index.get(g)
+            if gi is not None:
+                return gi
             gi = group_index[g] = len(self.g_restrictions)
             self.g_restrictions.append([])
             self.g_requirements.append([])
@@ -95,7 +89,7 @@ class Climb:
 
         self.r_domain = [r.domain for r in problem.restrictions]
         self.r_span = [r.domain[0] if len(r.domain) == 1 else None for r in problem.restrictions]
-        self.r_triggered = [not r.trigger for r in problem.restrictions]  # no trigger: it always applies
+        self.r_always = [not r.trigger for r in problem.restrictions]  # no trigger: it always applies
         self.r_groups = [r.groups for r in problem.restrictions]
         for ri, r in enumerate(problem.restrictions):
             poll()
@@ -108,14 +102,13 @@ class Climb:
                     continue
             for g in r.groups:
                 if len(g) > 1:
-                    gi = group_index.get(g)
-                    self.g_restrictions[group(g) if gi is None else gi].append(ri)
+                    self.g_restrictions[group(g)].append(ri)
                 else:
                     for a in g:
                         self.singly.setdefault(a, []).append(ri)
         self.r_trigger_count = [0] * len(problem.restrictions)
         self.r_count = [0] * len(problem.restrictions)
-        self.broken = {ri for ri, r in enumerate(problem.restrictions) if not r.trigger and not _allows(r.domain, 0)}
+        self.broken = {ri for ri, r in enumerate(problem.restrictions) if not r.trigger and not in_domain(r.domain, 0)}
 
         self.q_domain = [q.domain for q in problem.requirements]
         self.q_conditional = [q.condition is not None for q in problem.requirements]
@@ -129,15 +122,13 @@ class Climb:
                 self.counted_by.add(qi, q.fulfils)  # groups of one atom each: the union is the groups
             else:
                 for g in q.groups:
-                    gi = group_index.get(g)
-                    self.g_requirements[group(g) if gi is None else gi].append(qi)
+                    self.g_requirements[group(g)].append(qi)
         for qi, q in enumerate(problem.requirements):
             if q.condition is not None:
                 self.conditions.add(qi, q.condition)
         self.q_count = [0] * len(problem.requirements)
         self.q_condition_count = [0] * len(problem.requirements)
-        # With nothing chosen a requirement is obeyed only as an implication whose condition is not chosen.
-        self.q_obeyed = [self.implication and c for c in self.q_conditional]
+        self.q_obeyed = [self._obeyed(qi) for qi in range(len(problem.requirements))]
         self.score = sum(self.q_obeyed)
         self.g_hits = [0] * len(self.g_restrictions)
         self.chosen: set[Atom] = set()
@@ -146,14 +137,9 @@ class Climb:
         self.helping: dict[Atom, list[int]] = {}  # an atom -> the requirements it helps to fulfil (``useless``)
 
     def _obeyed(self, qi: int) -> bool:
-        n = self.q_count[qi]
-        domain = self.q_domain[qi]
-        done = _allows(domain, n) if domain else n > 0
-        if not self.q_conditional[qi]:
-            return done
-        if self.implication:
-            return done or self.q_condition_count[qi] == 0
-        return done and self.q_condition_count[qi] > 0
+        n, domain = self.q_count[qi], self.q_domain[qi]
+        return counts_as_obeyed(in_domain(domain, n) if domain else n > 0,
+                                self.q_condition_count[qi] > 0 if self.q_conditional[qi] else None, self.conditional)
 
     def _requirement(self, qi: int) -> None:
         now = self._obeyed(qi)
@@ -162,7 +148,7 @@ class Climb:
             self.score += 1 if now else -1
 
     def _restriction(self, ri: int) -> None:
-        if (self.r_triggered[ri] or self.r_trigger_count[ri] > 0) and not _allows(self.r_domain[ri], self.r_count[ri]):
+        if (self.r_always[ri] or self.r_trigger_count[ri] > 0) and not in_domain(self.r_domain[ri], self.r_count[ri]):
             self.broken.add(ri)
         else:
             self.broken.discard(ri)
@@ -206,13 +192,13 @@ class Climb:
                     requirements = [*requirements, *self.g_requirements[gi]]
         # Restrictions whose count moved, checked here rather than one call each: a group of "can't block alone"
         # is counted by every such restriction on the board.
-        count, applies, triggered, broken = self.r_count, self.r_triggered, self.r_trigger_count, self.broken
+        count, always, triggered, broken = self.r_count, self.r_always, self.r_trigger_count, self.broken
         for ri in counts:
             n = count[ri] + d
             count[ri] = n
-            if applies[ri] or triggered[ri]:
+            if always[ri] or triggered[ri]:
                 span = self.r_span[ri]
-                if span[0] <= n <= span[1] if span else _allows(self.r_domain[ri], n):
+                if span[0] <= n <= span[1] if span else in_domain(self.r_domain[ri], n):
                     broken.discard(ri)
                 else:
                     broken.add(ri)

@@ -21,6 +21,14 @@ Kind = Literal["attack", "block"]
 INFINITY = 1 << 30
 
 
+def in_domain(domain: Iterable[tuple[int, int]], count: int) -> bool:
+    """Whether ``count`` lies in one of the intervals of ``domain`` (a restriction's or a counting requirement's)."""
+    for lo, hi in domain:  # noqa: SIM110 (a loop: several times faster than any() on a generator, on hot paths)
+        if lo <= count <= hi:
+            return True
+    return False
+
+
 @dataclass(frozen=True)
 class Forbidden:
     """One reason an atom can never be declared (tapped, flying, "can't block", ...)."""
@@ -50,7 +58,7 @@ class Restriction:
     permanents: tuple[str, ...] = ()
 
     def allows(self, count: int) -> bool:
-        return any(lo <= count <= hi for lo, hi in self.domain)
+        return in_domain(self.domain, count)
 
 
 @dataclass(frozen=True)
@@ -87,7 +95,7 @@ class Requirement:
 
     def allows(self, count: int) -> bool:
         """Whether ``count`` chosen groups obey a counting requirement."""
-        return any(lo <= count <= hi for lo, hi in self.domain)
+        return in_domain(self.domain, count)
 
 
 @dataclass(frozen=True)

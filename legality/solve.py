@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Literal
 from legality import moves
 from legality.deadline import Poll, check
 from legality.evaluate import broken_restrictions, fulfillable, score
-from legality.rules import Atom, Declaration, Problem
+from legality.rules import Atom, Declaration, Problem, in_domain
 
 if TYPE_CHECKING:
     from legality.cpsat import cp_model
@@ -464,7 +464,7 @@ class _Search:
         for trigger, groups, domain, _, flat in self.restrictions:
             if trigger is None or trigger & chosen:
                 n = (chosen & flat).bit_count() if flat else sum(map(bool, map(chosen.__and__, groups)))
-                if not any(lo <= n <= hi for lo, hi in domain):
+                if not in_domain(domain, n):
                     return False
         return True
 
@@ -569,7 +569,7 @@ class _Search:
 @lru_cache(maxsize=1024)
 def _allowed(domain: Sequence[tuple[int, int]], n: int) -> tuple[int, ...]:
     """The counts among ``0..n`` that ``domain`` allows."""
-    return tuple(k for k in range(n + 1) if any(lo <= k <= hi for lo, hi in domain))
+    return tuple(k for k in range(n + 1) if in_domain(domain, k))
 
 
 def _prefix(domain: Sequence[tuple[int, int]], n: int) -> bool:
