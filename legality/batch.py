@@ -14,11 +14,10 @@ import json
 import os
 import signal
 import sys
-import threading
 import time
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager, nullcontext, suppress
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 from itertools import islice
 from multiprocessing import Pool
@@ -222,7 +221,6 @@ def judge_chunk(lines: list[Line], settings: Settings) -> list[tuple[bool, str]]
     for line in lines:
         verdict = judge_line(line, settings)
         out.append(("error" in verdict, json.dumps(verdict)))
-    _import_solver_soon()
     return out
 
 
@@ -238,7 +236,6 @@ def judge_raw(number: int, chunk: bytes, settings: Settings) -> JudgedChunk:
         verdict = judge_line(line, settings)
         errors += "error" in verdict
         out.append(json.dumps(verdict))
-    _import_solver_soon()
     return len(out), errors, "\n".join(out)
 
 
@@ -304,24 +301,8 @@ def _worker_init(parent: int) -> None:
     # What the worker inherits (modules, the card library, caches) lives as long as it does: out of the cyclic
     # collector's sight, a full collection walks only what judging made since (about a fifth of the time).
     gc.freeze()
-
-
-
-_solver_import: list[threading.Thread] = []
-
-
-def _import_solver_soon() -> None:
-    """OR-Tools takes a few tenths of a second to import, holding the interpreter meanwhile: a worker starts it in
-    the background once its first task is answered (so the first verdict line waits for nothing), and lines the
-    search in Python settles are judged meanwhile; a line that needs the solver waits for the import to finish."""
-    if not _solver_import:
-        _solver_import.append(threading.Thread(target=_import_solver, daemon=True))
-        _solver_import[0].start()
-
-
-def _import_solver() -> None:
-    with suppress(Exception):  # the line that needs it will say why it can't be imported
-        import legality.cpsat  # noqa: F401
+    # OR-Tools (a few tenths of a second to import) is not imported here: the first line that needs the solver
+    # imports it, and a worker whose lines the search in Python settles (most Commander boards) never does.
 
 
 @dataclass
