@@ -108,19 +108,17 @@ class Game:
     open_conditions: tuple[tuple[str, str], ...] = ()
     """Conditions the board does not decide: (key, the entry of ``unread`` that names it); ``build_game`` with
     ``assume`` takes each key as holding or not (``either.py`` judges every way)."""
-    _creatures: dict[str, list[Permanent]] = field(default_factory=dict, compare=False, repr=False)
+    _creatures: list[tuple[Permanent, ...]] = field(default_factory=list, compare=False, repr=False)
 
     def context(self, s: Sourced) -> MatchContext:
         """What a quality in ability ``s`` is measured against: its controller, its source, the combat."""
         return MatchContext.of(self.board).for_source(s.you, self.perms.get(s.origin))
 
-    def creatures_of(self, player: str) -> list[Permanent]:
-        """Creatures this player controls, in board order."""
+    def creatures(self) -> tuple[Permanent, ...]:
+        """The creatures on the board, in board order: worked out once, for every defending player's problem."""
         if not self._creatures:
-            for p in self.board.permanents:
-                if p.is_creature:
-                    self._creatures.setdefault(p.controller, []).append(p)
-        return list(self._creatures.get(player, ()))
+            self._creatures.append(tuple(p for p in self.board.permanents if p.is_creature))
+        return self._creatures[0]
 
 
 @lru_cache(maxsize=8192)
@@ -544,32 +542,37 @@ def asked_facts(board: Board, taken: list[tuple[Ability, str, str]]) -> list[str
     """For each fact some ability's quality asks about, the first permanent whose value the board doesn't give:
     a verdict never rests on a guessed fact."""
     out: list[str] = []
+    asking: dict[str, tuple[str, str]] = {}
+    for ab, source, origin in taken:
+        for fact in _asks_of(ab):
+            asking.setdefault(fact, (source, origin))
     for fact, words in FACTS.items():
+        if fact not in asking:
+            continue
         field = "counters" if fact == "counter" else fact
         missing = next((i for i, p in enumerate(board.permanents) if getattr(p, field) is None), None)
-        if missing is None:  # the board gives it for every permanent: nothing to ask
-            continue
-        asking = next(((source, origin) for ab, source, origin in taken if _asks_of(ab, fact)), None)
-        if asking is not None:
-            out.append(f"{asking[0]} ({asking[1]}): its rules text asks {words}: the board does not give "
+        if missing is not None:  # else the board gives it for every permanent: nothing to ask
+            source, origin = asking[fact]
+            out.append(f"{source} ({origin}): its rules text asks {words}: the board does not give "
                        f"$.permanents[{missing}].{field} (give it for every permanent)")
     return out
 
 
-_ASKED: dict[tuple[int, str], tuple[Ability, bool]] = {}
+_ASKED: dict[int, tuple[Ability, tuple[str, ...]]] = {}
 """``_asks_of`` by the ability object itself (kept with its answer, so its id can't be reused meanwhile): the
 abilities read from a card's text are the same objects board after board, and hashing one walks all its fields."""
 
 
-def _asks_of(ab: Ability, field: str) -> bool:
-    """``_asks`` of an ability, kept by the ability object (``_ASKED``)."""
-    hit = _ASKED.get((id(ab), field))
+def _asks_of(ab: Ability) -> tuple[str, ...]:
+    """The facts of ``FACTS`` that a quality in the ability asks about, kept by the ability object (``_ASKED``)."""
+    hit = _ASKED.get(id(ab))
     if hit is not None and hit[0] is ab:
         return hit[1]
-    value = _asks(ab.model_dump(), field)
+    dump = ab.model_dump()
+    value = tuple(fact for fact in FACTS if _asks(dump, fact))
     if len(_ASKED) >= 8192:
         _ASKED.clear()
-    _ASKED[(id(ab), field)] = (ab, value)
+    _ASKED[id(ab)] = (ab, value)
     return value
 
 
