@@ -497,6 +497,23 @@ class _Search:
                 n += can and bool(when & avail)
         return n
 
+    def greedy(self, chosen: int) -> int:
+        """A valid declaration from ``chosen`` (valid itself): each live atom in turn is added when the declaration
+        stays valid and obeys more requirements (``bound`` is exact on a declaration). A floor for ``maximum``."""
+        have = self.bound(chosen, chosen)
+        live = self.live & ~chosen
+        for i in range(len(self.order)):
+            b = 1 << i
+            if not live & b:
+                continue
+            more = chosen | b
+            if self.dead(more, i):
+                continue
+            got = self.bound(more, more)
+            if got > have and self.valid(more):
+                chosen, have = more, got
+        return chosen
+
     def decl(self, chosen: int) -> Declaration:
         return frozenset(a for i, a in enumerate(self.order) if chosen >> i & 1)
 
@@ -610,8 +627,11 @@ def best_search(problem: Problem, atoms: Sequence[Atom], near: Declaration, cond
     own = search.mask(near)
     clean = search.valid(own) and near <= frozenset(atoms)
     # A good declaration to start from prunes more: moves from the declaration (or from none) while they gain.
+    # Where the search has no node budget (``nodes`` None: parts of at most ``CONFIRM_ATOMS`` atoms), the greedy
+    # floor of the search itself is enough; a budgeted part climbs with the moves, which run out of nodes less often.
     start = near if clean else frozenset()
-    floor = improve(problem, atoms, start, conditional, climb=True) or start
+    floor = (search.decl(search.greedy(own if clean else 0)) if nodes is None
+             else improve(problem, atoms, start, conditional, climb=True) or start)
     try:
         claimed, found = search.maximum(score(problem, floor, conditional), search.mask(floor))
         assert found is not None

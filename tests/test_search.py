@@ -22,8 +22,9 @@ import legality.solve
 from boards import large_block_board
 from legality import check_declaration, parse_board
 from legality.check import question_for
+from legality.evaluate import score
 from legality.rules import Atom, Declaration, Problem
-from legality.solve import _Search, best_search, components
+from legality.solve import _Search, best_search, components, is_valid
 from legality.verdict import Verdict
 from models import Board
 
@@ -108,6 +109,27 @@ def test_best_search_says_when_it_runs_out_of_nodes() -> None:
     assert best_search(p.restrict(part), part, frozenset(), "in-force", nodes=1) is None
     found = best_search(p.restrict(part), part, frozenset(), "in-force")
     assert found is not None and found.status == "optimal"
+
+
+@given(st.integers(0, 10**6), st.sampled_from([0.0, 0.2, 0.5]), st.sampled_from(["in-force", "implication"]))
+@settings(max_examples=40, deadline=None)
+def test_the_greedy_floor_is_a_valid_declaration_obeying_no_fewer(seed: int, declared: float, conditional: str) -> None:
+    """``_Search.greedy``, the floor of the unbudgeted search, is checked by ``legality.evaluate`` (not by the search's
+    own masks): it breaks no restriction, keeps the atoms it starts from, and obeys at least as many requirements,
+    exactly as many as the search's ``bound`` says; and never more than the search's proven maximum."""
+    q = question_for(mid_board(seed, declared))
+    for p, d in zip(q.problems, q.declarations, strict=True):
+        for part in components(p, p.allowed):
+            sub = p.restrict(part)
+            s = _Search(sub, part, conditional)
+            here = d & frozenset(part)
+            start = s.mask(here) if is_valid(sub, part, here) else 0
+            found = s.greedy(start)
+            decl = s.decl(found)
+            assert found & start == start and is_valid(sub, part, decl)
+            assert score(sub, decl, conditional) == s.bound(found, found) >= score(sub, s.decl(start), conditional)
+            best = best_search(sub, part, frozenset(), conditional, closest=False)
+            assert best is not None and best.maximum >= score(sub, decl, conditional)
 
 
 def mid_counting_board(seed: int, declared: float) -> Board:
