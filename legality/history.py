@@ -95,7 +95,10 @@ def found(game: Game) -> dict[str, list[str]]:
 
 
 def notes(game: Game, edition: str) -> list[str]:
-    """One note per mechanic on the board that ``edition`` did not have, saying how it is treated."""
+    """One note per mechanic on the board that ``edition`` did not have, saying how it is treated (none for an edition
+    whose rules are today's: the board isn't walked)."""
+    if LAST_DAY.get(edition) is None:
+        return []
     out = []
     for name, ids in found(game).items():
         if unknown_in(edition, name):
