@@ -19,8 +19,7 @@ from legality.text import lexicon, stored
 from legality.text.cache import store
 from legality.text.context import Context
 from legality.text.keywords import KEYWORD_COUNTERS, KNOWN_KEYWORDS, did_you_mean, is_known_keyword, keyword_meaning
-from legality.text.read import ATTACK_WORDS, BLOCK_WORDS, Reading, declaration_scope, read
-from legality.text.statics import PT_NOTE
+from legality.text.reading import ATTACK_WORDS, BLOCK_WORDS, PT_NOTE, Reading
 from legality.text.terms import has_combat_word
 from models.abilities import (
     GLOBAL_KINDS,
@@ -199,6 +198,14 @@ def _combat_effect(r: Reading) -> bool:
     return has_combat_word(effect)
 
 
+def read(text: str, name: str | None, ctx: Context) -> list[Reading]:
+    """``legality.text.read.read``, the reader imported the first time a text is read that no store holds: a process
+    judging cards whose readings are kept (``legality.text.cache``) never imports it, its grammar or its tables."""
+    from legality.text.read import read as reader
+
+    return reader(text, name, ctx)
+
+
 SOURCE = "\x00source"
 """A stand-in permanent id: a card's text is read once for every permanent of that card."""
 
@@ -256,6 +263,8 @@ def _other_declaration(sentence: str, step: str, attacking: bool | None = None) 
         return ("it gives only protection to it, which restricts only blocks of it (702.16b) and damage dealt to it "
                 "(702.16e), not " + ("this declaration of attackers (508.1)" if step == STEPS[0] else
                                      "this declaration of blockers, where it is not an attacking creature (509.1)"))
+    from legality.text.read import declaration_scope  # a sentence not understood was read: the reader is loaded
+
     scope = declaration_scope(sentence)
     if scope == "blocks" and step == STEPS[0]:
         return "it speaks only of blocking (509.1), not of this declaration of attackers (508.1)"

@@ -20,7 +20,8 @@ from click.testing import CliRunner
 
 from cli import main
 from legality.text.context import Context
-from legality.text.read import Reading, read
+from legality.text.read import read
+from legality.text.reading import Reading
 from models.abilities import Ability
 
 CTX = Context(x=2, hand_size=3, source_id="src")

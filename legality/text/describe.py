@@ -18,7 +18,7 @@ from models.abilities import (
 )
 
 if TYPE_CHECKING:
-    from legality.text.read import Reading
+    from legality.text.reading import Reading
 
 PLAIN: dict[str, tuple[str, str]] = {
     "attacks_despite_defender": ("can attack as though it didn't have defender", "702.3b"),

@@ -10,7 +10,7 @@ one), or *not understood*: a sentence that might matter, never dropped silently.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import lru_cache
 from typing import Literal
 
@@ -19,37 +19,11 @@ from legality.text import lexicon
 from legality.text.context import Context, Unreadable
 from legality.text.keywords import is_known_keyword
 from legality.text.kinds import TRIGGER, AbilityKind, ability_kind, kinds_of_lines, strip_flavor_word
-from legality.text.statics import ENTERS_WITH_KEYWORDS, PT_NOTE, no_bearing, no_bearing_unparsed
+from legality.text.reading import ATTACK_WORDS, BLOCK_WORDS, PT_NOTE, Reading, Where
+from legality.text.statics import ENTERS_WITH_KEYWORDS, no_bearing, no_bearing_unparsed
 from legality.text.terms import has_combat_word
 from legality.text.tree import Clause, NoCombat, Placed, Pred, Selector, Sentence, Unread
 from models.abilities import Ability, CantBlock, Condition, Grant, If, Loses
-
-Status = Literal["understood", "no combat meaning", "not understood"]
-Where = Literal["self", "target", "attached", "global"]
-
-
-@dataclass(frozen=True)
-class Reading:
-    """One sentence and what the checker understood from it.
-
-    ``note`` says where understood abilities go ("self", "attached", "target", "global"), or why a
-    sentence has no combat meaning or is not understood; ``event``: for a triggered ability with a
-    combat effect (read as understood, with no abilities of its own), its trigger ("whenever ~ attacks"):
-    the game tells whether it can have resolved before the step judged, and if it can, asks for its result.
-    """
-
-    sentence: str
-    status: Status
-    keywords: tuple[str, ...] = ()
-    abilities: tuple[Ability, ...] = ()
-    note: str = ""
-    template: str = ""
-    event: str = ""
-    kind: AbilityKind = "static"
-    damage_only: bool = False
-    """Not understood, but it can change only what combat damage does (prevention, redirection, life and counters,
-    who loses: 615, 614, 120.3, 704.5), never which attacks or blocks are legal: a verdict on a declaration does
-    not depend on it; a damage verdict does."""
 
 
 def normalise(text: str, name: str | None) -> str:
@@ -297,8 +271,6 @@ def damage_only(sentence: str) -> bool:
     return not has_combat_word(rest)
 
 
-ATTACK_WORDS = re.compile(r"\battack\w*")
-BLOCK_WORDS = re.compile(r"\b(?:un)?block\w*")
 BEARS_ON_ATTACKS = re.compile(r"\b(?:attack\w*|haste|defender|band\w*|goad\w*|dash|blitz)\b")
 """Words of what a declaration of attackers depends on besides attack restrictions and requirements: summoning
 sickness and haste (302.6), defender (702.3b), bands (702.22), goad (701.15b), dash and blitz (haste)."""

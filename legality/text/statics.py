@@ -12,9 +12,8 @@ import re
 from functools import cache
 
 from legality.text.keywords import KEYWORD_COUNTERS
+from legality.text.reading import PT_NOTE
 from legality.text.terms import COMBAT_WORDS, has_combat_word
-
-PT_NOTE = "changes power/toughness or other values: give the current values on the board"
 
 TYPE_WORDS = (r"(?:legendary |snow |basic |colorless |white |blue |black |red |green |\d+/\d+ )*"
               r"(?:(?:artifact|creature|enchantment|land|planeswalker|battle)\s*)+")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict, ValidationError
 from pydantic_core import PydanticSerializationError
 
-from legality.text.read import Reading
+from legality.text.reading import Reading
 
 
 class Kept(BaseModel):

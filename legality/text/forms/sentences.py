@@ -13,7 +13,7 @@ from lark import Tree
 
 from legality.text.context import Unreadable
 from legality.text.forms.base import Forms, _one, _toks
-from legality.text.statics import PT_NOTE
+from legality.text.reading import PT_NOTE
 from legality.text.tree import Clause, NoCombat, Part, Placed, Pred, Selector, Sentence, Unread
 from models.abilities import Condition, Grant, Simple
 
