@@ -263,7 +263,7 @@ def _other_declaration(sentence: str, step: str, attacking: bool | None = None) 
         return ("it gives only protection to it, which restricts only blocks of it (702.16b) and damage dealt to it "
                 "(702.16e), not " + ("this declaration of attackers (508.1)" if step == STEPS[0] else
                                      "this declaration of blockers, where it is not an attacking creature (509.1)"))
-    from legality.text.read import declaration_scope  # a sentence not understood was read: the reader is loaded
+    from legality.text.read import declaration_scope  # the reader's words, loaded for a sentence not understood
 
     scope = declaration_scope(sentence)
     if scope == "blocks" and step == STEPS[0]:
