@@ -240,7 +240,7 @@ def block_problem(game: Game, defender: str) -> Problem:
     side = set(board.side_players(defender))
     attacked = {a.attacker: defending_player_of(game, a.target) for a in board.attacks or ()}
     attackers = [game.perms[a.attacker] for a in board.attacks or () if attacked[a.attacker] in side]
-    blockers = [p for p in game.creatures() if p.controller in side]
+    blockers = [p for p in game.creatures if p.controller in side]
     atoms = [(b.id, a.id) for b in blockers for a in attackers]
     by_blocker = {b.id: [(b.id, a.id) for a in attackers] for b in blockers}
     blocks_by = {b: frozenset(v) for b, v in by_blocker.items()}  # one object per blocker, shared by restrictions

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from functools import lru_cache
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
 
 from legality.conditions import Answer, holds
 from legality.deadline import check
@@ -107,17 +107,15 @@ class Game:
     open_conditions: tuple[tuple[str, str], ...] = ()
     """Conditions the board does not decide: (key, the entry of ``unread`` that names it); ``build_game`` with
     ``assume`` takes each key as holding or not (``either.py`` judges every way)."""
-    _creatures: list[tuple[Permanent, ...]] = field(default_factory=list, compare=False, repr=False)
 
     def context(self, s: Sourced) -> MatchContext:
         """What a quality in ability ``s`` is measured against: its controller, its source, the combat."""
         return MatchContext.of(self.board).for_source(s.you, self.perms.get(s.origin))
 
+    @cached_property
     def creatures(self) -> tuple[Permanent, ...]:
         """The creatures on the board, in board order: worked out once, for every defending player's problem."""
-        if not self._creatures:
-            self._creatures.append(tuple(p for p in self.board.permanents if p.is_creature))
-        return self._creatures[0]
+        return tuple(p for p in self.board.permanents if p.is_creature)
 
 
 @lru_cache(maxsize=8192)
