@@ -3,7 +3,7 @@
 Field names and meanings follow the contract exactly; the only additions are optional.
 """
 
-from __future__ import annotations
+# Annotations are evaluated as each class is defined, as in ``models.abilities`` (a shorter start-up).
 
 from functools import lru_cache
 from typing import Annotated, Any, Literal
