@@ -186,6 +186,12 @@ def test_card_and_text(client: TestClient) -> None:
     assert client.get("/api/card/No Such Card").status_code == 404
     text = client.post("/api/text", json={"text": "Goad target creature.", "name": "Disrupt Decorum"}).json()
     assert text["sentences"][0]["status"] == "understood"
+    # Free text is held to a board's oracle limit (5,000 characters), with the field named: a long text would
+    # otherwise be read sentence by sentence up to the body limit (1 MB: 11 s).
+    long = client.post("/api/text", json={"text": "Flying. " * 700, "name": None})
+    assert long.status_code == 422
+    assert long.json()["problems"][0]["path"] == "$.text" and "5000" in long.json()["problems"][0]["message"]
+    assert client.post("/api/text", json={"text": "Flying.", "name": "x" * 301}).status_code == 422
     assert "Grizzly Bears" in client.get("/api/cards", params={"prefix": "griz"}).json()
 
 
