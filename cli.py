@@ -10,7 +10,9 @@ import gc
 import os
 
 # The imports below build the engine and its board models: many objects, no garbage, so the cyclic collector has
-# nothing to find while they run (3% of the start-up in instructions); it is turned back on after them.
+# nothing to find while they run (3% of the start-up in instructions); it is turned back on after them (unless it was
+# off already, in a program importing this module).
+_COLLECTING = gc.isenabled()
 gc.disable()
 # Pydantic plugins (found among the entry points of every installed package) take no part in a verdict, and looking
 # for them is 2% of the start-up; a value the user gives is kept.
@@ -49,7 +51,8 @@ from legality.batch import (
 from models import Board
 from models.abilities import BOUND
 
-gc.enable()
+if _COLLECTING:
+    gc.enable()
 
 F = TypeVar("F", bound=Callable[..., Any])
 EXIT_LEGAL, EXIT_ILLEGAL, EXIT_BAD_INPUT, EXIT_UNDECIDED = 0, 1, 2, 3
