@@ -8,6 +8,7 @@ check must answer within 1 s, a deadline must be kept within a few seconds.
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import json
 import socket
@@ -21,6 +22,8 @@ import pytest
 pytest.importorskip("uvicorn", reason="the server needs the [serve] extra (uvicorn)")
 
 from boards import large_block_board
+from legality.serve.jobs import Busy, Overrun, Pool
+from legality.serve.worker import WorkerSettings
 from serving import GORILLA, JSON, Reply, Server, serving
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="reads the processes' memory from /proc")
@@ -33,12 +36,12 @@ def huge_board() -> bytes:
     return json.dumps(large_block_board(1, 600, 900, ["B"])).encode()
 
 
-def stopped(reply: Reply, limit: int) -> bool:
-    """Whether a heavy request was stopped: cut off at the server's deadline (503), or answered by the checker's own
-    time limit, which bounds building the problems too (undecided, naming the phase that ran out of time)."""
+def answered_or_cut(reply: Reply) -> bool:
+    """Whether a heavy request ended as it may: a verdict (decided, or undecided by the checker's own time limit,
+    which bounds building the problems too), or cut off at the server's deadline (503)."""
     if reply.status == 503:
         return "took longer than" in reply.json()["error"]
-    return reply.status == 200 and str(reply.json().get("undecided_reason", "")).startswith(f"time limit: {limit} s")
+    return reply.status == 200 and "legal" in reply.json()
 
 
 def in_background(call: Callable[[], Reply]) -> tuple[threading.Thread, list[Reply]]:
@@ -80,9 +83,9 @@ def server() -> Iterator[Server]:
 
 def test_small_checks_answer_while_heavy_requests_run(server: Server) -> None:
     """Two 600 x 900 boards (one at the server's 3 s time limit, one at ?time_limit=1) and a slow client at once:
-    small checks answer within 1 s all along; the heavy requests are stopped by their time limit or at their
-    deadline (503), and the workers of those cut off are replaced. (Rules text is no heavy request: ``/api/text``
-    takes 5,000 characters at most, ``test_serve_api``.)"""
+    small checks answer within 1 s all along; the heavy requests end by their deadline (a verdict, or 503), and the
+    workers of those cut off are replaced. (Rules text is no heavy request: ``/api/text`` takes 5,000 characters at
+    most, ``test_serve_api``; the cut at a deadline is ``test_a_job_past_its_deadline_is_cut_off_...``.)"""
     workers = server.worker_pids()
     assert len(workers) == 3
     started = time.monotonic()
@@ -109,7 +112,7 @@ def test_small_checks_answer_while_heavy_requests_run(server: Server) -> None:
     killed = 0
     for limit, (thread, reply) in heavy.items():
         thread.join(30)
-        assert stopped(reply[0], limit), reply[0].body
+        assert answered_or_cut(reply[0]), reply[0].body
         killed += reply[0].status == 503
         deadline = limit + 2 + 1 + len(body) / 65536
         assert reply[0].seconds < deadline + 3, f"answered after {reply[0].seconds:.1f} s, deadline {deadline:.1f} s"
@@ -199,8 +202,7 @@ def test_refusals_from_outside(server: Server) -> None:
 
 def test_a_full_queue_is_503_with_retry_after() -> None:
     """One worker, no queue: while it judges a 600 x 900 board, another request is refused at once (503,
-    Retry-After); the board is stopped by its time limit or at its deadline, and the next small check is
-    answered."""
+    Retry-After); the board ends by its deadline, and the next small check is answered."""
     with serving("--workers", "1", "--queue", "0", "--time-limit", "1") as server:
         body = huge_board()
         heavy, heavy_reply = in_background(lambda: server.check(body, timeout=60))
@@ -209,7 +211,7 @@ def test_a_full_queue_is_503_with_retry_after() -> None:
         assert got.status == 503 and got.headers.get("retry-after") == "1", got.body
         assert got.seconds < SMALL_WITHIN
         heavy.join(30)
-        assert stopped(heavy_reply[0], 1), heavy_reply[0].body
+        assert answered_or_cut(heavy_reply[0]), heavy_reply[0].body
         assert heavy_reply[0].seconds < 1 + 2 + 1 + len(body) / 65536 + 3
         retries = time.monotonic() + 30  # its worker may be being replaced: a client that honours Retry-After
         while (got := server.check(timeout=30)).status == 503 and time.monotonic() < retries:
@@ -232,7 +234,7 @@ def test_large_requests_leave_a_worker_for_small_ones() -> None:
         assert max(small) < SMALL_WITHIN, f"small checks took up to {max(small):.2f} s"
         for thread, reply in boards:
             thread.join(60)
-            assert stopped(reply[0], 1), reply[0].body
+            assert answered_or_cut(reply[0]), reply[0].body
 
 
 def abandon(port: int, body: bytes, after: float) -> None:
@@ -273,3 +275,36 @@ def test_memory_returns_after_abandoned_requests() -> None:
         print(report)
         assert peak > before + 100 * 1024, f"the abandoned requests never ran: {report}"
         assert after <= before * 1.2, report
+
+
+def test_a_job_past_its_deadline_is_cut_off_and_its_worker_replaced() -> None:
+    """The workers' pool (``legality.serve.jobs``), given a deadline shorter than the job: 5,000 characters of
+    distinct sentences (2-3 s of reading) with 0.3 s raise ``Overrun`` (the server's 503), the worker is killed, and
+    the one started in its place answers the next job (the pool has one worker: the killed one can't)."""
+    body = json.dumps({"text": " ".join(f"Creatures with power {n} or greater can't attack." for n in range(102)),
+                       "name": None}).encode()
+    small = json.dumps({"text": "Flying.", "name": None}).encode()
+
+    async def go() -> tuple[int, float]:
+        pool = Pool(WorkerSettings(None, None, 1.0), 1, 0, 1.0)
+        await pool.start()
+        try:
+            started = time.monotonic()
+            with pytest.raises(Overrun):
+                await pool.run("text", (body,), 0.3)
+            cut = time.monotonic() - started
+            until = time.monotonic() + 60
+            while True:
+                try:
+                    status, _, _ = await pool.run("text", (small,), 30)
+                    return status, cut
+                except Busy:  # the new worker is still warming up
+                    if time.monotonic() > until:
+                        raise
+                    await asyncio.sleep(0.2)
+        finally:
+            await pool.close()
+
+    status, cut = asyncio.run(go())
+    assert status == 200
+    assert cut < 0.3 + 1.0, f"cut off after {cut:.2f} s"
