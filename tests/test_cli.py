@@ -354,13 +354,15 @@ def test_options_for_blockers_after_an_illegal_attack_is_bad_input() -> None:
 
 @pytest.mark.parametrize(("before", "collecting"), [("", True), ("import gc; gc.disable(); ", False)])
 def test_importing_the_command_leaves_the_collector_as_it_was(before: str, collecting: bool) -> None:
-    """``cli`` turns the cyclic collector off while it imports the engine, then back on only if it was on; it tells
-    pydantic of no plugins unless the environment already says something else."""
-    code = before + "import gc, os, cli; print(gc.isenabled(), os.environ['PYDANTIC_DISABLE_PLUGINS'])"
+    """``cli`` turns the cyclic collector off while it imports the engine, then freezes what the imports made and turns
+    the collector back on, only if it was on; it tells pydantic of no plugins unless the environment already says
+    something else."""
+    code = before + ("import gc, os, cli; print(gc.isenabled(), os.environ['PYDANTIC_DISABLE_PLUGINS'], "
+                     "gc.get_freeze_count() > 0)")
     for given, seen in ((None, "__all__"), ("some_plugin", "some_plugin")):
         env = {k: v for k, v in os.environ.items() if k != "PYDANTIC_DISABLE_PLUGINS"}
         if given is not None:
             env["PYDANTIC_DISABLE_PLUGINS"] = given
         out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=ROOT,
                              check=True).stdout.split()
-        assert out == [str(collecting), seen]
+        assert out == [str(collecting), seen, str(collecting)]
