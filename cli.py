@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import gc
 import os
+import sys
+from types import ModuleType
 
 # The imports below build the engine and its board models: many objects, no garbage, so the cyclic collector has
 # nothing to find while they run (3% of the start-up in instructions). After them, every object so far is moved to the
@@ -18,12 +20,20 @@ import os
 _COLLECTING = gc.isenabled()
 gc.disable()
 # Pydantic plugins (found among the entry points of every installed package) take no part in a verdict, and looking
-# for them is 2% of the start-up; a value the user gives is kept.
+# for them is 2% of the start-up; a value the user gives is kept. With all of them off, pydantic's plugin loader would
+# still import importlib.metadata (and the email package with it) only to return none: a loader returning none stands
+# in for it (3% of the start-up). tests/test_cli.py checks that pydantic's own loader asks for nothing more.
 os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+if os.environ["PYDANTIC_DISABLE_PLUGINS"] == "__all__" and "pydantic.plugin._loader" not in sys.modules:
+    def _no_plugins() -> tuple[()]:
+        return ()
+
+    _NO_PLUGINS = ModuleType("pydantic.plugin._loader", "Pydantic's plugin loader, all plugins off: it finds none.")
+    _NO_PLUGINS.get_plugins = _no_plugins  # type: ignore[attr-defined]
+    sys.modules["pydantic.plugin._loader"] = _NO_PLUGINS
 
 import json
 import signal
-import sys
 from collections.abc import Callable
 from typing import Any, BinaryIO, NoReturn, TextIO, TypeVar
 
