@@ -230,6 +230,15 @@ def test_the_version_covers_grammar_lexicon_and_models(tmp_path: Path) -> None:
         assert cache.digest(tmp_path / "text", tmp_path / "models") != base, path
         path.write_bytes(original)
     assert cache.digest(tmp_path / "text", tmp_path / "models") == base
+    # a file's name counts, and so does a new file; what Python caches beside the sources doesn't
+    (tmp_path / "text" / "grammar.lark").rename(tmp_path / "text" / "grammar2.lark")
+    assert cache.digest(tmp_path / "text", tmp_path / "models") != base
+    (tmp_path / "text" / "grammar2.lark").rename(tmp_path / "text" / "grammar.lark")
+    (tmp_path / "text" / "forms" / "__pycache__").mkdir(exist_ok=True)
+    (tmp_path / "text" / "forms" / "__pycache__" / "stale.py").write_text("x = 1\n")
+    assert cache.digest(tmp_path / "text", tmp_path / "models") == base
+    (tmp_path / "text" / "forms" / "extra.py").write_text("x = 1\n")
+    assert cache.digest(tmp_path / "text", tmp_path / "models") != base
 
 
 def test_files_of_other_versions_are_removed_when_stale(tmp_path: Path) -> None:

@@ -22,7 +22,7 @@ import stat
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -43,11 +43,25 @@ def digest(*roots: Path) -> str:
     or single files)."""
     h = hashlib.sha256()
     for root in roots:
-        for path in sorted(root.rglob("*")) if root.is_dir() else [root]:
-            if path.suffix in (".py", ".lark", ".json") and "__pycache__" not in path.parts:
-                h.update(path.name.encode() if path == root else str(path.relative_to(root)).encode())
-                h.update(path.read_bytes())
+        for name, path in _sources(root):
+            h.update(name.encode())
+            with open(path, "rb") as f:
+                h.update(f.read())
     return h.hexdigest()[:20]
+
+
+def _sources(root: Path) -> Iterator[tuple[str, str]]:
+    """The name (relative to ``root``) and path of each source file under ``root``, in a fixed order; a single file is
+    named by its own name. os.walk, since pathlib's recursive glob took two thirds of the digest's time."""
+    if not root.is_dir():
+        yield root.name, str(root)
+        return
+    for folder, subfolders, files in os.walk(root):
+        subfolders[:] = sorted(d for d in subfolders if d != "__pycache__")
+        for name in sorted(files):
+            if name.endswith((".py", ".lark", ".json")):
+                path = os.path.join(folder, name)
+                yield os.path.relpath(path, root), path
 
 
 def directory() -> Path | None:
