@@ -18,12 +18,13 @@ import time
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager, nullcontext
-from dataclasses import dataclass, field
 from itertools import islice
 from multiprocessing import Pool
 from multiprocessing.pool import AsyncResult
 from types import FrameType
 from typing import Any
+
+from msgspec import Struct, field
 
 from legality.board import parse_board
 from legality.check import DEFAULT_TIME_LIMIT, NothingToJudge
@@ -42,8 +43,7 @@ class NotJsonLines(ValueError):
     """The file as a whole can't be JSON Lines (UTF-16 or UTF-32 text)."""
 
 
-@dataclass(frozen=True)
-class NotUtf8:
+class NotUtf8(Struct, frozen=True):
     """A line whose bytes are not UTF-8; ``byte`` counts from 1 within the line."""
 
     byte: int
@@ -149,8 +149,7 @@ def split_chunk(number: int, chunk: bytes) -> Iterator[Line]:
             yield line
 
 
-@dataclass(frozen=True)
-class Settings:
+class Settings(Struct, frozen=True):
     """What every line is judged with: the command line's options."""
 
     rules: str | None = None
@@ -305,8 +304,7 @@ def _worker_init(parent: int) -> None:
     # imports it, and a worker whose lines the search in Python settles (most Commander boards) never does.
 
 
-@dataclass
-class Tally:
+class Tally(Struct):
     """Lines written so far, and how many of them are error lines."""
 
     lines: int = 0
@@ -429,8 +427,7 @@ def _run_raw_pool(lines: Lines, settings: Settings, jobs: int, emit: Callable[[J
     pool.join()
 
 
-@dataclass
-class Judged:
+class Judged(Struct):
     """What an earlier output already answers, for ``--resume``: every whole line of it, verdict or error line.
 
     A line with an ``id`` answers one input line with that board id (``ids`` counts them: an id given twice in

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from msgspec import Struct
 
 from legality.attacks import attack_problem, defending_player_of
 from legality.blocks import block_problem, defending_sides
@@ -42,8 +43,7 @@ class NothingToJudge(ValueError):
     """The board holds no declaration of the kind asked for (or asks for a step not supported)."""
 
 
-@dataclass(frozen=True)
-class Question:
+class Question(Struct, frozen=True):
     """A declaration to judge: its kind, the problems it splits into, and its atoms in each."""
 
     kind: Kind

@@ -8,15 +8,15 @@ leaves the condition undecided (``value`` None) with the field to give, never gu
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from legality.match import MatchContext, allies_of, matches
 from models.abilities import Condition
 from models.board import Board, Permanent
 
 
-@dataclass(frozen=True)
-class Answer:
+class Answer(Struct, frozen=True):
     """Whether a condition holds, and why; ``per_player``: for "defending player", the players it holds for."""
 
     value: bool | None

@@ -13,8 +13,9 @@ Both switches of ``rules_options`` apply to every edition (contract, "Editions")
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Literal
+
+from msgspec import Struct
 
 from legality.deadline import OutOfTime
 from legality.evaluate import in_force, incurred, obeyed, score, violations
@@ -23,8 +24,7 @@ from legality.solve import EXPLANATION_SECONDS, Best, best_by_parts, obeyable
 from models.board import RulesOptions
 
 
-@dataclass(frozen=True)
-class Edition:
+class Edition(Struct, frozen=True):
     """One rules regime: how requirements are maximised and how damage is divided."""
 
     name: str
@@ -51,8 +51,7 @@ def find_edition(name: str) -> Edition:
         raise ValueError(f"unknown rules edition {name!r}; known: {', '.join(EDITIONS)}") from None
 
 
-@dataclass(frozen=True)
-class Judgement:
+class Judgement(Struct, frozen=True):
     """How one edition judges one declaration of one problem."""
 
     legal: bool | None

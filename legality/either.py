@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from itertools import product
 from typing import TYPE_CHECKING, Any
+
+from msgspec.structs import replace
 
 from legality.verdict import V, headline
 

@@ -10,16 +10,16 @@ and §2: the 2006 rule 500.5 text ran from 2003-07-01 to 2007-02-01; damage assi
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import date
+
+from msgspec import Struct
 
 from legality.traits import Game
 
 LAST_DAY: dict[str, date | None] = {"2006": date(2007, 2, 1), "m10": date(2024, 8, 2), "current": None}
 
 
-@dataclass(frozen=True)
-class Mechanic:
+class Mechanic(Struct, frozen=True):
     """A mechanic, the set that brought it (or its current form), its date, and how it is treated."""
 
     name: str

@@ -4,14 +4,14 @@ against the ability's controller and source and the combat on the board."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+
+from msgspec import Struct, field
 
 from models.abilities import Quality
 from models.board import Board, Permanent
 
 
-@dataclass(frozen=True)
-class MatchContext:
+class MatchContext(Struct, frozen=True):
     """What relative qualities are measured against: the ability's controller and source, and combat."""
 
     you: str | None = None

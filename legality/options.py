@@ -10,8 +10,9 @@ import itertools
 import math
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
 from typing import Any
+
+from msgspec import Struct
 
 from legality.check import (
     DEFAULT_TIME_LIMIT,
@@ -35,8 +36,7 @@ Bands = tuple[tuple[str, ...], ...]
 """Attacking bands announced with a declaration (508.1e): each band's members; unbanded creatures absent."""
 
 
-@dataclass(frozen=True)
-class Listing:
+class Listing(Struct, frozen=True):
     """The legal declarations of the next declaration to be made (the first ``limit``), and their count."""
 
     kind: str

@@ -9,8 +9,9 @@ obeyed is maximised (508.1d, 509.1c); costs say which atoms oblige their control
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
 from typing import Literal
+
+from msgspec import Struct, field
 
 Atom = tuple[str, str]
 """(creature id, target id): one assignment of a declaration."""
@@ -29,8 +30,7 @@ def in_domain(domain: Iterable[tuple[int, int]], count: int) -> bool:
     return False
 
 
-@dataclass(frozen=True)
-class Forbidden:
+class Forbidden(Struct, frozen=True):
     """One reason an atom can never be declared (tapped, flying, "can't block", ...)."""
 
     atom: Atom
@@ -39,8 +39,7 @@ class Forbidden:
     source: str
 
 
-@dataclass(frozen=True)
-class Restriction:
+class Restriction(Struct, frozen=True):
     """"The number of chosen groups lies in ``domain``", enforced only if a trigger atom is chosen.
 
     A group counts when any of its atoms is chosen (one group per creature counts creatures, one
@@ -61,8 +60,7 @@ class Restriction:
         return in_domain(self.domain, count)
 
 
-@dataclass(frozen=True)
-class Requirement:
+class Requirement(Struct, frozen=True):
     """"[creature] attacks/blocks [targets] if able": obeyed when any atom of ``fulfils`` is chosen.
 
     A conditional requirement (Viashino Bey, Ekundu Cyclops) applies only when an atom of
@@ -98,8 +96,7 @@ class Requirement:
         return in_domain(self.domain, count)
 
 
-@dataclass(frozen=True)
-class Cost:
+class Cost(Struct, frozen=True):
     """A cost instance (effect, creature): incurred when any taxed atom is chosen (508.1h, 509.1d)."""
 
     key: str
@@ -111,8 +108,7 @@ class Cost:
     taxed: frozenset[Atom]
 
 
-@dataclass(frozen=True)
-class Problem:
+class Problem(Struct, frozen=True):
     """One declaration to be made: every atom, and the rules on them.
 
     ``atoms`` are the pairs a declaration could contain at all; ``forbidden`` gives the reasons
@@ -151,8 +147,7 @@ class Problem:
         )
 
 
-@dataclass(frozen=True)
-class Violation:
+class Violation(Struct, frozen=True):
     """A restriction (or structural rule) the checked declaration breaks, for the verdict."""
 
     rule: str

@@ -17,9 +17,10 @@ import itertools
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Literal
+
+from msgspec import Struct
 
 from legality import moves
 from legality.deadline import Poll, check
@@ -62,8 +63,7 @@ PRESOLVE = True
 presolve-wrong-optimum.json); keeping every feasible solution through presolve avoids it."""
 
 
-@dataclass(frozen=True)
-class Best:
+class Best(Struct, frozen=True):
     """The result of maximising: the maximum (a lower bound unless ``status`` is optimal) and a witness."""
 
     status: Status

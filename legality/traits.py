@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import cached_property, lru_cache
+
+from msgspec import Struct
 
 from legality.conditions import Answer, holds
 from legality.deadline import check
@@ -47,8 +48,7 @@ __all__ = ["KNOWN_KEYWORDS", "NO_CONTEXT", "Game", "MatchContext", "Sourced", "T
            "did_you_mean", "is_known_keyword", "keyword_abilities", "matches"]
 
 
-@dataclass(frozen=True)
-class Sourced:
+class Sourced(Struct, frozen=True):
     """An ability and where it comes from: the source's name, a unique origin key, and "you"."""
 
     ability: CreatureAbility
@@ -58,8 +58,7 @@ class Sourced:
     keyword: str | None = None
 
 
-@dataclass(frozen=True)
-class DamageEffect:
+class DamageEffect(Struct, frozen=True):
     """A prevention effect or "damage can't be prevented" in force, with what "it" is (the permanent that has the
     ability, or each target of the effect) and "you" (its controller)."""
 
@@ -69,8 +68,7 @@ class DamageEffect:
     holder: str | None
 
 
-@dataclass(frozen=True)
-class Traits:
+class Traits(Struct, frozen=True):
     """What one creature has now: keyword names and abilities (keywords that act are included)."""
 
     keywords: frozenset[str]
@@ -83,8 +81,7 @@ class Traits:
         return [s for s in self.abilities if s.ability.kind in kinds]
 
 
-@dataclass(frozen=True)
-class GlobalRule:
+class GlobalRule(Struct, frozen=True):
     """A game-wide ability: "no more than N creatures can attack (you) / block" (802.3a); a landwalk that doesn't
     stop blocking (702.14c)."""
 
@@ -93,8 +90,7 @@ class GlobalRule:
     you: str
 
 
-@dataclass(frozen=True)
-class Game:
+class Game(Struct, frozen=True, dict=True):
     """The board with every creature's traits worked out, plus what could not be read."""
 
     board: Board

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, TypeVar
+
+from msgspec import Struct, field
+from msgspec.structs import replace
 
 from legality.rules import Kind, Violation
 from models.board import RulesOptions
@@ -12,8 +14,7 @@ if TYPE_CHECKING:
     from legality.damage import DamageVerdict
 
 
-@dataclass(frozen=True)
-class RequirementStatus:
+class RequirementStatus(Struct, frozen=True):
     """One requirement instance and how the checked declaration (and the best one) stand with it."""
 
     rule: str
@@ -29,8 +30,7 @@ class RequirementStatus:
                 "obeyed": self.obeyed, "in_force": self.in_force, "obeyable": self.obeyable}
 
 
-@dataclass(frozen=True)
-class Verdict:
+class Verdict(Struct, frozen=True):
     """The judgement of one declaration of attackers or blockers."""
 
     kind: Kind

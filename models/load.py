@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
 from typing import Any, Protocol
 
+from msgspec import Struct
 from pydantic import BaseModel, ValidationError
 
 from models.abilities import AttacksPlayer, BlocksAttacker, CantAttack, CantBlock, Grant, Protection
@@ -20,8 +20,7 @@ from models.board import Board, Permanent
 from models.jsontext import MAX_DEPTH, JsonTextError, loads
 
 
-@dataclass(frozen=True)
-class Problem:
+class Problem(Struct, frozen=True):
     """One defect in a board: where (a JSON path such as ``$.permanents[2].power``) and what."""
 
     path: str
@@ -365,8 +364,7 @@ def _ability_refs(ab: Any, at: str, players: set[str], perms: Mapping[str, Any])
             yield from _ability_refs(inner, f"{at}.abilities[{k}]", players, perms)
 
 
-@dataclass(frozen=True)
-class Illegal:
+class Illegal(Struct, frozen=True):
     """A declaration a player could try to make but may not: where, the rule it breaks, and why.
 
     ``atom`` is the (creature, target) pair to leave out of the judged declaration, if the fault

@@ -4,10 +4,10 @@ the library's stored file gives back what was stored, refusing a damaged one."""
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from msgspec.structs import replace
 
 from carddata import mtgjson_cards, scryfall_cards
 from legality.cards import BoardDefaults, Library, from_mtgjson, from_scryfall, key
@@ -150,7 +150,7 @@ def test_a_damaged_stored_file_is_refused(tmp_path: Path) -> None:
         broken["grizzly bears"]
     with pytest.raises(CardLibraryError, match="not JSON lines"):
         list(broken.values())
-    bad_power = replace(CARDS["grizzly bears"], power=2.5)  # type: ignore[arg-type]
+    bad_power = replace(CARDS["grizzly bears"], power=2.5)
     wrong = StoredCards(encode({"grizzly bears": bad_power}, Source("x", "y", None, "z", 1, 0, 1)), "test")
     with pytest.raises(CardLibraryError, match=r"row 1 \$\.power: must be an integer or a string, not a number"):
         wrong["grizzly bears"]

@@ -355,34 +355,31 @@ def test_options_for_blockers_after_an_illegal_attack_is_bad_input() -> None:
 def test_the_command_stands_in_for_pydantics_plugin_loader_only_when_all_plugins_are_off() -> None:
     """With every plugin off, ``cli`` puts a loader finding none where pydantic's own would import importlib.metadata
     to find none as well; pydantic asks its loader for ``get_plugins`` alone, which returns nothing with all of them
-    off. A plugin the user names keeps pydantic's own loader."""
+    off. A plugin the user names keeps pydantic's own loader. Each check runs in a fresh process (this one may have
+    imported ``cli`` already)."""
     import inspect
 
-    import pydantic.plugin._loader as real
+    import pydantic.plugin
     import pydantic.plugin._schema_validator as validator
 
     asked = [line.strip() for line in inspect.getsource(validator).splitlines() if "_loader" in line]
     assert asked == ["from ._loader import get_plugins"], asked
+    own_file = str(Path(pydantic.plugin.__file__).parent / "_loader.py")
     code = ("import sys, cli; from models import Board; loader = sys.modules['pydantic.plugin._loader']; "
-            "print(loader.__file__ if hasattr(loader, '__file__') else None, tuple(loader.get_plugins()), "
+            "print(getattr(loader, '__file__', None), tuple(loader.get_plugins()), "
             "'importlib.metadata' in sys.modules, Board.model_json_schema()['title'])")
+    without_cli = "import pydantic.plugin._loader as real; print(tuple(real.get_plugins()), real.__file__)"
     for given, own in ((None, False), ("__all__", False), ("some_plugin", True)):
         env = {k: v for k, v in os.environ.items() if k != "PYDANTIC_DISABLE_PLUGINS"}
         if given is not None:
             env["PYDANTIC_DISABLE_PLUGINS"] = given
         out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=ROOT,
                              check=True).stdout.split()
-        assert out[0] == (real.__file__ if own else "None"), out
-        assert out[1:] == ["()", str(own), "Board"], out
-    environ = os.environ.get("PYDANTIC_DISABLE_PLUGINS")
-    try:
-        os.environ["PYDANTIC_DISABLE_PLUGINS"] = "__all__"
-        assert tuple(real.get_plugins()) == ()
-    finally:
-        if environ is None:
-            del os.environ["PYDANTIC_DISABLE_PLUGINS"]
-        else:
-            os.environ["PYDANTIC_DISABLE_PLUGINS"] = environ
+        assert out == [own_file if own else "None", "()", str(own), "Board"], out
+    env = {**os.environ, "PYDANTIC_DISABLE_PLUGINS": "__all__"}
+    out = subprocess.run([sys.executable, "-c", without_cli], capture_output=True, text=True, env=env, cwd=ROOT,
+                         check=True).stdout.split()
+    assert out == ["()", own_file], out
 
 
 @pytest.mark.parametrize(("before", "collecting"), [("", True), ("import gc; gc.disable(); ", False)])

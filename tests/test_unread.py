@@ -9,12 +9,12 @@ answer (exit 0/1), still listing them; ``--strict`` makes them bad input (exit 2
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from msgspec.structs import replace
 
 from cli import main
 from legality import check, parse_board, resolve_damage

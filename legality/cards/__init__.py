@@ -16,10 +16,11 @@ from __future__ import annotations
 import difflib
 import os
 from collections.abc import ItemsView, Iterator, Mapping, ValuesView
-from dataclasses import dataclass
 from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
+
+from msgspec import Struct
 
 from legality.cards import folder, stored
 from legality.cards.builtin import builtin
@@ -131,8 +132,7 @@ from outside can't make it hold more than 8192 short strings (or an old library 
 MAX_KEPT_NAME = 200
 
 
-@dataclass(frozen=True)
-class BoardDefaults:
+class BoardDefaults(Struct, frozen=True):
     """The library as the board loader wants it: name → the fields it supplies, close names, and what to do
     about a name it lacks."""
 

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any
+
+from msgspec import Struct
 
 COLOR_LETTERS = ("W", "U", "B", "R", "G")
 CARD_TYPES = {"artifact", "battle", "creature", "enchantment", "instant", "kindred", "land", "planeswalker",
@@ -19,8 +20,7 @@ class CardLibraryError(ValueError):
     file and the JSON path of the defect."""
 
 
-@dataclass(frozen=True)
-class Card:
+class Card(Struct, frozen=True):
     """What the library knows of a card: for a card of several faces, of the face this name stands for."""
 
     name: str

@@ -10,8 +10,9 @@ halves combined (709.4). By a face's name: that face, with its own text, power/t
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import replace
 from typing import Any
+
+from msgspec.structs import replace
 
 from legality.cards.card import FIELDS, Card, ordered_colors
 

@@ -8,9 +8,10 @@ import bz2
 import gzip
 import lzma
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
+
+from msgspec import Struct
 
 from legality.cards import stored
 from legality.cards.builtin import from_builtin
@@ -25,8 +26,7 @@ COMPRESSED: dict[bytes, Callable[[Path, str], IO[bytes]]] = {
     b"\x1f\x8b": gzip.open, b"\xfd7zXZ\x00": lzma.open, b"BZh": bz2.open}  # type: ignore[dict-item]
 
 
-@dataclass(frozen=True)
-class CardData:
+class CardData(Struct, frozen=True):
     """A card file read: name key → card, with what it is and how much it holds."""
 
     kind: str

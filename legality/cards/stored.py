@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import ItemsView, Iterator, Mapping, ValuesView
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from msgspec import Struct, field
 
 from legality.cards.card import Card, CardLibraryError, kind
 from legality.cards.entry import Entry
@@ -27,8 +28,7 @@ MAX_BYTES = 256 * 2**20
 """A stored library larger than this is refused (the full card data stores in about 20 MB)."""
 
 
-@dataclass(frozen=True)
-class Source:
+class Source(Struct, frozen=True):
     """Where a stored library came from: for ``legality cards`` to say."""
 
     kind: str

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Literal
+
+from msgspec import Struct
 
 from legality.damage.assign import Assignment
 from legality.damage.combat import Combat, State
@@ -12,8 +13,7 @@ from legality.damage.events import Chooser, modify, mods_for, unpreventable
 from models.abilities import CantGetCounters
 
 
-@dataclass(frozen=True)
-class Dealt:
+class Dealt(Struct, frozen=True):
     """One source's damage to one object or player: what was dealt, how much was prevented, the rule that says
     what the damage did (120.3) or, when all of it was prevented, the rule that prevented it, and every
     prevention or replacement effect applied to it (``modified_by``)."""

@@ -8,7 +8,8 @@ same creature in the same step (510.1c-d, 702.19b).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from legality.damage.combat import Combat, State
 from legality.rules import Violation
@@ -17,8 +18,7 @@ Assignment = dict[str, dict[str, int]]
 """Source id → recipient id → damage."""
 
 
-@dataclass(frozen=True)
-class Options:
+class Options(Struct, frozen=True):
     """What one creature may do with its damage in one step.
 
     ``blockers``: the creatures that must be assigned lethal damage first (in order when

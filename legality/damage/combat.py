@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from msgspec import Struct, field
 
 from legality.history import unknown_in
 from legality.traits import Game
@@ -11,8 +11,7 @@ from models.board import Permanent
 STRIKE = ("first strike", "double strike")
 
 
-@dataclass
-class State:
+class State(Struct):
     """What changes while damage is dealt: marked damage, counters, life, loyalty, who is gone."""
 
     damage: dict[str, int]
@@ -70,8 +69,7 @@ class State:
         return (p.power or 0) - self.minus.get(p.id, 0)
 
 
-@dataclass(frozen=True)
-class Combat:
+class Combat(Struct, frozen=True):
     """The combat as declared: attack targets, blockers of each attacker and attackers of each blocker.
 
     Orders are the board's ``damage_order`` where given, else the order of ``blocks`` (m10 only

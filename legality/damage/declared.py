@@ -7,15 +7,15 @@ verdict; it is reported (rule numbers included) so that a damage answer never hi
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
+
+from msgspec import Struct
 
 from legality.editions import Edition
 from models.board import Board
 
 
-@dataclass(frozen=True)
-class DeclarationCheck:
+class DeclarationCheck(Struct, frozen=True):
     """How the edition judges one declaration of the board: legal, illegal (and why) or undecided."""
 
     kind: str

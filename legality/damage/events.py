@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Literal
+
+from msgspec import Struct, field
 
 from legality.damage.combat import Combat, State
 from legality.match import MatchContext, matches
@@ -22,8 +23,7 @@ MAX_ORDERED = 4
 verdict says that not every order was tried."""
 
 
-@dataclass
-class Chooser:
+class Chooser(Struct):
     """Makes each choice by the index ``prefix`` gives it (0 past its end) and records what was chosen."""
 
     prefix: tuple[int, ...] = ()
@@ -59,8 +59,7 @@ def every_choice(run: Callable[[Chooser], object], limit: int) -> tuple[list[Cho
     return done, True
 
 
-@dataclass(frozen=True)
-class Mod:
+class Mod(Struct, frozen=True):
     """One prevention or replacement effect that applies to the damage dealt to one recipient."""
 
     kind: Literal["prevent", "shield", "modify", "redirect"]
@@ -183,8 +182,7 @@ def affected_player(combat: Combat, target: str) -> str:
     return target if p is None else p.controller
 
 
-@dataclass(frozen=True)
-class Outcome:
+class Outcome(Struct, frozen=True):
     """One source's damage to one recipient after prevention and replacement."""
 
     source: str

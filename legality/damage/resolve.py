@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
 from typing import Any, Literal
+
+from msgspec import Struct, field
+from msgspec.structs import replace
 
 from legality.collector import collector_paused
 from legality.damage.apply import Dealt, deal, state_based_actions
@@ -34,8 +36,7 @@ HOW_WORDS = {
 GOAL_WORDS = {"player": "damage to players, planeswalkers and battles", "kills": "creatures destroyed"}
 
 
-@dataclass(frozen=True)
-class StepReport:
+class StepReport(Struct, frozen=True):
     """One combat damage step: each creature's assignment and where it came from, what was dealt, SBAs."""
 
     step: str
@@ -62,8 +63,7 @@ class StepReport:
         }
 
 
-@dataclass(frozen=True)
-class DamageVerdict:
+class DamageVerdict(Struct, frozen=True):
     """The result of the combat damage step(s): the contract's damage verdict."""
 
     rules: str

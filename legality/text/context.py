@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 
 class Unreadable(ValueError):
     """A sentence that looks combat-relevant but that the checker can't apply (with the reason)."""
 
 
-@dataclass(frozen=True)
-class Context:
+class Context(Struct, frozen=True):
     """X, the hand size of the source's controller, the source's id and its card name ("named ~")."""
 
     x: int | None = None

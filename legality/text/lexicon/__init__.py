@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 from typing import Any, Literal
+
+from msgspec import Struct
+from msgspec.structs import replace
 
 HERE = Path(__file__).parent
 CombatKind = Literal["evasion", "declare attackers", "declare blockers", "combat damage", "combat trigger"]
@@ -183,8 +185,7 @@ def number(word: str) -> int | None:
 
 # --- Keywords (702) ---------------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class KeywordAbility:
+class KeywordAbility(Struct, frozen=True):
     """One ability a keyword represents: its kind (113.3), where it functions (113.6), the sub-rule that says so."""
 
     kind: AbilityKind
@@ -192,8 +193,7 @@ class KeywordAbility:
     rule: str
 
 
-@dataclass(frozen=True)
-class KeywordEntry:
+class KeywordEntry(Struct, frozen=True):
     """A keyword ability of rule 702: its forms as the rule writes them, whether it matters to combat, and the kinds
     and zones of the abilities it represents."""
 
@@ -216,8 +216,7 @@ class KeywordEntry:
                    for a in self.abilities)
 
 
-@dataclass(frozen=True)
-class KeywordInfo:
+class KeywordInfo(Struct, frozen=True):
     """One keyword instance read from text: "bushido 2" -> name "bushido", number 2."""
 
     name: str
