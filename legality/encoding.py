@@ -8,7 +8,8 @@ restrictions (hard) → requirement indicators (fully reified, so each solution 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+
+from msgspec import Struct, field
 
 from legality.cpsat import cp_model
 from legality.deadline import Poll, check
@@ -17,8 +18,7 @@ from legality.rules import Atom, Problem, Requirement
 Literal = cp_model.IntVar | bool
 
 
-@dataclass
-class Encoding:
+class Encoding(Struct):
     """The model, its atom variables and one literal (or constant) per requirement."""
 
     model: cp_model.CpModel

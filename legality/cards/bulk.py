@@ -5,9 +5,10 @@ accepted too (``/bulk-data/oracle-cards``)."""
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urljoin
+
+from msgspec import Struct
 
 from legality.cards.card import CardLibraryError, kind
 from legality.cards.entry import Entry
@@ -19,8 +20,7 @@ MAX_INDEX_BYTES = 4 * 2**20
 """A downloaded file this small may be an index; a larger one is card data."""
 
 
-@dataclass(frozen=True)
-class BulkFile:
+class BulkFile(Struct, frozen=True):
     """One bulk file the index lists."""
 
     url: str

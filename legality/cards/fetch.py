@@ -16,10 +16,11 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 from urllib.parse import urlsplit
+
+from msgspec import Struct
 
 from legality.cards.folder import open_private
 
@@ -32,8 +33,7 @@ class FetchError(Exception):
     """A download that failed (network, HTTP status, a limit): the message says which and where."""
 
 
-@dataclass(frozen=True)
-class Limits:
+class Limits(Struct, frozen=True):
     """What a download may take."""
 
     max_bytes: int = 512 * 2**20
@@ -47,8 +47,7 @@ class Limits:
     """Seconds before the first retry, doubled for each next one."""
 
 
-@dataclass(frozen=True)
-class Fetched:
+class Fetched(Struct, frozen=True):
     """A completed download."""
 
     path: Path

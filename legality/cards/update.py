@@ -13,11 +13,12 @@ from __future__ import annotations
 import contextlib
 import json
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from importlib import metadata
 from pathlib import Path
 from typing import TextIO
+
+from msgspec import Struct, field
 
 from legality.cards import bulk, folder, formats, stored
 from legality.cards.card import CardLibraryError
@@ -34,8 +35,7 @@ class UpdateError(Exception):
     """An update that could not run (another one holds the folder, the folder can't be written)."""
 
 
-@dataclass
-class Report:
+class Report(Struct):
     """What an update tells as it goes: lines on ``stream``, and progress bars when ``bars`` (a terminal)."""
 
     stream: TextIO | None = None
@@ -49,8 +49,7 @@ class Report:
         return ByteProgress(label, self.stream) if self.bars and self.stream is not None else None
 
 
-@dataclass(frozen=True)
-class Request:
+class Request(Struct, frozen=True):
     """Where the data comes from and what it may take."""
 
     url: str | None = None
@@ -61,8 +60,7 @@ class Request:
     """Download even when the index names the file the stored library came from."""
 
 
-@dataclass(frozen=True)
-class Updated:
+class Updated(Struct, frozen=True):
     """The library stored (or found current)."""
 
     source: stored.Source

@@ -8,9 +8,10 @@ The checker judges each board itself; a case fails where the other program's rul
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from msgspec import Struct
 
 from legality.batch import NotJsonLines, NotUtf8, iter_lines
 from legality.regress.cases import Case, Entry, SuiteError
@@ -20,8 +21,7 @@ from models.jsontext import JsonTextError, loads
 ANSWER_FIELDS = ("id", "rules", "legal", "violations")
 
 
-@dataclass(frozen=True)
-class Answer:
+class Answer(Struct, frozen=True):
     """One ruling of the other program, and the line it is on."""
 
     id: str
@@ -30,8 +30,7 @@ class Answer:
     line: int
 
 
-@dataclass(frozen=True)
-class Pairing:
+class Pairing(Struct, frozen=True):
     """Answers matched with boards: the cases to judge, answers for no board, boards with no answer."""
 
     cases: tuple[Case, ...]

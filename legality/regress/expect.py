@@ -12,8 +12,9 @@ to get wrong.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
+
+from msgspec import Struct
 
 from legality.editions import EDITIONS
 from models.abilities import BOUND
@@ -33,8 +34,7 @@ class ExpectationError(ValueError):
         self.path, self.message = path, message
 
 
-@dataclass(frozen=True)
-class Expectation:
+class Expectation(Struct, frozen=True):
     """A ruling to compare a verdict with; ``None`` fields are not pinned."""
 
     legal: bool

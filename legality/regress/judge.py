@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any, Literal
+
+from msgspec import Struct
 
 from legality.board import parse_board
 from legality.check import DEFAULT_TIME_LIMIT, NothingToJudge
@@ -21,8 +22,7 @@ GREEN: frozenset[Status] = frozenset({"PASS", "XFAIL", "XPASS"})
 """Statuses that keep the run's exit code 0 (a known gap stays visible in the summary, not red)."""
 
 
-@dataclass(frozen=True)
-class Options:
+class Options(Struct, frozen=True):
     """How every case is judged."""
 
     time_limit: float = DEFAULT_TIME_LIMIT
@@ -30,8 +30,7 @@ class Options:
     ignore_unread: bool = False
 
 
-@dataclass(frozen=True)
-class Mismatch:
+class Mismatch(Struct, frozen=True):
     """One field where the verdict and the expected ruling differ."""
 
     field: str
@@ -39,8 +38,7 @@ class Mismatch:
     actual: Any
 
 
-@dataclass(frozen=True)
-class Outcome:
+class Outcome(Struct, frozen=True):
     """A judged case: its status, what the checker said, how it differs from the ruling, and why."""
 
     case: Case

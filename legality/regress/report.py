@@ -5,11 +5,11 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from junitparser import Error, Failure, JUnitXml, Skipped, TestCase, TestSuite
+from msgspec import Struct
 
 from legality.regress.answers import Answer
 from legality.regress.cases import Entry
@@ -20,8 +20,7 @@ NO_ANSWER = "NO ANSWER"
 UNKNOWN_ID = "UNKNOWN ID"
 
 
-@dataclass(frozen=True)
-class Report:
+class Report(Struct, frozen=True):
     """Everything a run found: the outcomes, and what could not be compared."""
 
     outcomes: tuple[Outcome, ...]

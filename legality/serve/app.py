@@ -16,10 +16,10 @@ import json
 import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from msgspec import Struct
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
@@ -50,8 +50,7 @@ FAVICON = (b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect w
 QUEUE_WAIT = 10.0  # seconds a request may wait for a worker, at least (a new worker takes a few to warm up)
 
 
-@dataclass(frozen=True)
-class ServeSettings:
+class ServeSettings(Struct, frozen=True):
     """What the server is started with: the card library, the fixtures folder, the limits.
 
     ``workers``: jobs that run at once, each in its own process (default: the number of cores); ``queue``:

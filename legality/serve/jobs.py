@@ -14,10 +14,11 @@ import contextlib
 import logging
 import multiprocessing
 from collections import deque
-from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any
+
+from msgspec import Struct
 
 from legality.serve.worker import READY, Reply, WorkerSettings, run
 
@@ -40,8 +41,7 @@ class Lost(Exception):
     """The worker ended without answering (killed from outside, out of memory)."""
 
 
-@dataclass(eq=False)
-class _Worker:
+class _Worker(Struct, eq=False):
     proc: BaseProcess
     conn: Connection
 

@@ -14,10 +14,11 @@ import os
 import signal
 import sys
 import time
-from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
+
+from msgspec import Struct
 
 READY = b"ready"
 WARM_BOARD = {"version": 1, "active_player": "A", "players": [{"id": "A", "life": 20}, {"id": "B", "life": 20}],
@@ -29,8 +30,7 @@ WARM_BOARD = {"version": 1, "active_player": "A", "players": [{"id": "A", "life"
 log = logging.getLogger("legality.serve")
 
 
-@dataclass(frozen=True)
-class WorkerSettings:
+class WorkerSettings(Struct, frozen=True):
     """What every worker is started with: the card library, the fixtures folder, the server's time limit."""
 
     cards: str | None
