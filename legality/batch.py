@@ -15,12 +15,10 @@ import os
 import signal
 import sys
 import time
-from collections import Counter, deque
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager, nullcontext
 from itertools import islice
-from multiprocessing import Pool
-from multiprocessing.pool import AsyncResult
 from types import FrameType
 from typing import Any
 
@@ -30,6 +28,7 @@ from legality.board import parse_board
 from legality.check import DEFAULT_TIME_LIMIT, NothingToJudge
 from legality.editions import Explain
 from legality.ruling import check
+from legality.workers import Job, Workers
 from models import Board, BoardError, RulesOptions
 from models.jsontext import JsonTextError, loads
 
@@ -369,62 +368,70 @@ def run_batch(lines: Iterable[Line], settings: Settings, jobs: int, write: Calla
 
 def _run_pool(lines: Iterator[Line], settings: Settings, jobs: int, emit: Emit) -> None:
     # The first chunk is read before any worker starts: a file refused as a whole (UTF-16) then needs no
-    # pool to be torn down at once (a SIGTERM sent to a worker still starting can be lost, and the join hang).
-    chunk = list(islice(lines, CHUNK))
-    if not chunk:
+    # workers to be torn down at once.
+    first = list(islice(lines, CHUNK))
+    if not first:
         return
-    pool = Pool(jobs, initializer=_worker_init, initargs=(os.getpid(),))
-    try:
-        pending: deque[AsyncResult[list[tuple[bool, str]]]] = deque()
-        while chunk:
-            pending.append(pool.apply_async(judge_chunk, (chunk, settings)))
-            if len(pending) >= 4 * jobs:
-                emit(pending.popleft().get())
-            chunk = list(islice(lines, CHUNK))
-        while pending:
-            emit(pending.popleft().get())
-        pool.close()
-    except Interrupted:
-        # The signal may have cut the pool's own bookkeeping short (a lock held, a task half sent):
-        # terminate() and join() can then wait for ever. Kill the workers outright and leave the pool.
-        for worker in getattr(pool, "_pool", ()):
-            worker.kill()
-        raise
-    except BaseException:
-        pool.terminate()
-        pool.join()
-        raise
-    pool.join()
+    chunks = itertools.chain([first], iter(lambda: list(islice(lines, CHUNK)), []))
+    with Workers(jobs, _worker_init) as workers:
+        for results in workers.ordered(chunks, LINES_JOB.with_args(settings)):
+            emit(results)
 
 
 def _run_raw_pool(lines: Lines, settings: Settings, jobs: int, emit: Callable[[JudgedChunk], None]) -> None:
     """``_run_pool`` on the file's bytes: the parent only cuts them into chunks of whole lines and writes the
     workers' output texts in order; the workers split, decode, parse and judge."""
     chunks = lines.raw_chunks(itertools.chain(RAW_CHUNKS, itertools.repeat(RAW_CHUNK)))
-    first = next(chunks, None)  # before any worker starts: a UTF-16 file is refused with no pool to tear down
+    first = next(chunks, None)  # before any worker starts: a UTF-16 file is refused with no workers to tear down
     if first is None:
         return
-    pool = Pool(jobs, initializer=_worker_init, initargs=(os.getpid(),))
-    try:
-        pending: deque[AsyncResult[JudgedChunk]] = deque()
-        chunk: tuple[int, bytes] | None = first
-        while chunk is not None:
-            pending.append(pool.apply_async(judge_raw, (*chunk, settings)))
-            while pending and (len(pending) >= 4 * jobs or pending[0].ready()):
-                emit(pending.popleft().get())
-            chunk = next(chunks, None)
-        while pending:
-            emit(pending.popleft().get())
-        pool.close()
-    except Interrupted:
-        for worker in getattr(pool, "_pool", ()):
-            worker.kill()
-        raise
-    except BaseException:
-        pool.terminate()
-        pool.join()
-        raise
-    pool.join()
+    with Workers(jobs, _worker_init) as workers:
+        for judged in workers.ordered(itertools.chain([first], chunks), RAW_JOB.with_args(settings)):
+            emit(judged)
+
+
+def _lost(number: int, text: str, cause: str) -> dict[str, Any]:
+    """The error line of a line whose worker process ended while judging it, twice (the second time alone)."""
+    return _error(f"could not judge the board: the worker process judging it ended ({cause}); "
+                  "judged again alone, it ended again", number, text)
+
+
+def _raw_task(task: tuple[int, bytes], settings: Settings) -> JudgedChunk:
+    return judge_raw(task[0], task[1], settings)
+
+
+def _raw_parts(task: tuple[int, bytes]) -> list[tuple[int, bytes]]:
+    number, chunk = task
+    raws = chunk.split(b"\n")
+    if chunk.endswith(b"\n"):
+        raws.pop()
+    return [(number + k, raw + b"\n") for k, raw in enumerate(raws) if raw.strip(JSON_WHITESPACE)]
+
+
+def _raw_merge(parts: list[JudgedChunk]) -> JudgedChunk:
+    return (sum(p[0] for p in parts), sum(p[1] for p in parts), "\n".join(p[2] for p in parts if p[0]))
+
+
+def _raw_lost(task: tuple[int, bytes], cause: str) -> JudgedChunk:
+    number, raw = task
+    return 1, 1, json.dumps(_lost(number, raw.decode("utf-8", "replace"), cause))
+
+
+def _lines_parts(task: list[Line]) -> list[list[Line]]:
+    return [[line] for line in task]
+
+
+def _lines_merge(parts: list[list[tuple[bool, str]]]) -> list[tuple[bool, str]]:
+    return [result for part in parts for result in part]
+
+
+def _lines_lost(task: list[Line], cause: str) -> list[tuple[bool, str]]:
+    number, text = task[0]
+    return [(True, json.dumps(_lost(number, text if isinstance(text, str) else "", cause)))]
+
+
+RAW_JOB: Job[tuple[int, bytes], JudgedChunk] = Job(_raw_task, (), _raw_parts, _raw_merge, _raw_lost)
+LINES_JOB: Job[list[Line], list[tuple[bool, str]]] = Job(judge_chunk, (), _lines_parts, _lines_merge, _lines_lost)
 
 
 class Judged(Struct):

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterator, Sequence
-from functools import partial
-from multiprocessing import Pool
 
 from legality.batch import _worker_init
 from legality.regress.cases import Case
 from legality.regress.judge import Options, Outcome, judge
+from legality.workers import Job, Workers
 
 
 def run(cases: Sequence[Case], options: Options, jobs: int = 1,
@@ -27,12 +25,22 @@ def _outcomes(cases: Sequence[Case], options: Options, jobs: int) -> Iterator[Ou
     if jobs <= 1 or len(cases) <= 1:
         yield from (judge(c, options) for c in cases)
         return
-    pool = Pool(jobs, initializer=_worker_init, initargs=(os.getpid(),))
-    try:
-        yield from pool.imap(partial(judge, options=options), cases)
-        pool.close()
-    except BaseException:
-        pool.terminate()
-        raise
-    finally:
-        pool.join()
+    with Workers(jobs, _worker_init) as workers:
+        yield from workers.ordered(cases, JOB.with_args(options), window=8 * jobs)
+
+
+def _alone(case: Case) -> list[Case]:
+    return [case]
+
+
+def _first(outcomes: list[Outcome]) -> Outcome:
+    return outcomes[0]
+
+
+def _lost(case: Case, cause: str) -> Outcome:
+    """An ERROR: the worker process judging the case ended, twice (the case crashes the checker)."""
+    return Outcome(case, "ERROR", {}, (), "", 0.0,
+                   f"the worker process judging the case ended ({cause}); judged again alone, it ended again")
+
+
+JOB: Job[Case, Outcome] = Job(judge, (), _alone, _first, _lost)

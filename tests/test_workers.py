@@ -1,0 +1,134 @@
+"""The batch's worker processes: results in task order, and a worker that dies costs only what it was judging.
+
+``multiprocessing.Pool`` waits for ever for the task of a worker that was killed (by the kernel for its memory, or
+by a crash in native code): one hostile board would hang a batch of thousands. Each test here kills workers on
+purpose, from inside (a task that kills its own process) or from outside (SIGKILL to the batch's worker).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+import legality.batch
+from legality.batch import Settings, iter_lines, run_batch
+from legality.workers import Job, Workers, ended
+
+ROOT = Path(__file__).resolve().parent.parent
+DEADLY = 13
+"""A task part that kills the worker judging it."""
+
+
+def _square_all(task: list[int], flag: str) -> list[int]:
+    """Squares; a part equal to ``DEADLY`` kills this process with SIGKILL (only while ``flag`` doesn't exist, if
+    one is given: the first time, and the flag file is then made)."""
+    if DEADLY in task and (not flag or not os.path.exists(flag)):
+        if flag:
+            Path(flag).touch()
+        os.kill(os.getpid(), signal.SIGKILL)
+    return [x * x for x in task]
+
+
+def _job(flag: str = "") -> Job[list[int], list[int]]:
+    return Job(_square_all, (flag,), lambda t: [[x] for x in t], lambda rs: [x for r in rs for x in r],
+               lambda t, cause: [-1 if "SIGKILL" in cause else -2])
+
+
+@pytest.mark.parametrize("jobs", [1, 2, 3])
+def test_results_come_in_task_order(jobs: int) -> None:
+    tasks = [[i, i + 1] for i in range(0, 60, 2) if i != 12]
+    with Workers(jobs) as workers:
+        got = list(workers.ordered(tasks, _job()))
+    assert got == [[x * x for x in t] for t in tasks]
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_part_that_kills_its_worker_twice_is_that_parts_answer_alone(jobs: int) -> None:
+    tasks = [[1, 2], [11, 12, DEADLY, 14], [20], [DEADLY], [30, 31]]
+    with Workers(jobs) as workers:
+        got = list(workers.ordered(tasks, _job()))
+    assert got == [[1, 4], [121, 144, -1, 196], [400], [-1], [900, 961]]
+
+
+def test_a_worker_that_dies_once_costs_nothing(tmp_path: Path) -> None:
+    """The task is run again, split into its parts: every part gets its real answer."""
+    tasks = [[1, 2], [11, 12, DEADLY, 14], [20]]
+    with Workers(2) as workers:
+        got = list(workers.ordered(tasks, _job(str(tmp_path / "died"))))
+    assert got == [[1, 4], [121, 144, 169, 196], [400]]
+    assert (tmp_path / "died").exists()
+
+
+def test_how_a_worker_ended_is_said_in_words() -> None:
+    assert ended(-signal.SIGKILL) == "it was killed by SIGKILL"
+    assert ended(3) == "it exited with code 3"
+
+
+def _kill_on_marker(line: legality.batch.Line, settings: Settings) -> dict[str, object]:
+    if isinstance(line[1], str) and "kill-me" in line[1]:
+        os.kill(os.getpid(), signal.SIGKILL)
+    return {"line": line[0]}
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_board_that_kills_its_worker_gets_an_error_line_and_the_rest_are_judged(
+        jobs: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The batch's own workers (forked after the stand-in judge is in place): the line is an error line naming it,
+    its id and how its worker ended; every other line has its answer, in input order."""
+    monkeypatch.setattr(legality.batch, "judge_line", _kill_on_marker)
+    lines = [json.dumps({"id": f"b{i}", "note": "kill-me" if i == 7 else ""}) for i in range(1, 41)]
+    out: list[str] = []
+    tally = run_batch(iter_lines(io.BytesIO(("\n".join(lines) + "\n").encode())), Settings(), jobs, out.append)
+    answers = [json.loads(x) for x in "\n".join(out).split("\n")]
+    assert [a["line"] for a in answers] == list(range(1, 41))
+    assert tally.lines == 40 and tally.errors == 1
+    dead = answers[6]
+    assert dead["id"] == "b7" and "killed by SIGKILL" in dead["error"]
+    assert all("error" not in a for k, a in enumerate(answers) if k != 6)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_the_command_survives_a_worker_killed_from_outside(tmp_path: Path) -> None:
+    """SIGKILL to one of ``legality batch``'s workers mid-run (as the kernel's out-of-memory killer would): the batch
+    still ends, exit 0, with the very output of an undisturbed run."""
+    boards = sorted((ROOT / "fixtures" / "article").glob("*.json"))
+    text = "".join(json.dumps(json.loads(p.read_text())) + "\n" for p in boards) * 40
+    src = tmp_path / "in.jsonl"
+    src.write_text(text)
+    args = [sys.executable, str(ROOT / "cli.py"), "batch", str(src), "--jobs", "2", "--quiet"]
+    calm = subprocess.run(args, capture_output=True, timeout=300)
+    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, start_new_session=True)
+    assert proc.stdout is not None
+    # A batch that waits for ever for the lost task is killed after two minutes (and the test fails).
+    watchdog = threading.Timer(120, os.killpg, (proc.pid, signal.SIGKILL))
+    watchdog.start()
+    try:
+        first = proc.stdout.readline()  # a first verdict: the workers are at work
+        os.kill(_children(proc.pid)[0], signal.SIGKILL)
+        rest = proc.stdout.read()  # (not communicate(): it reads past what readline() has buffered)
+        code = proc.wait(timeout=300)
+    finally:
+        watchdog.cancel()
+    assert code == calm.returncode == 0
+    assert first + rest == calm.stdout
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (from /proc)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return sorted(found)
