@@ -13,6 +13,7 @@ import itertools
 import json
 import os
 import signal
+import stat
 import sys
 import time
 from collections import Counter
@@ -85,6 +86,10 @@ class Lines:
     def __init__(self, binary: Iterable[bytes]) -> None:
         self.binary = binary
         self._lines: Iterator[Line] | None = None
+        self.taken = 0
+        """Bytes handed out in chunks so far (``raw_chunks``)."""
+        self.size = _regular_size(binary)
+        """The file's size in bytes, if it is a regular file (not a pipe or terminal)."""
 
     def __iter__(self) -> Lines:
         return self
@@ -133,8 +138,24 @@ class Lines:
             chunk, buf = buf[:cut], buf[cut:]
             if number == 1 and chunk.startswith(UNICODE_BOMS):
                 _line(1, chunk)  # raises NotJsonLines
+            self.taken += len(chunk)
             yield number, chunk
             number += found + (not chunk.endswith(b"\n"))
+
+    def lines_left(self, lines_taken: int) -> int | None:
+        """About how many lines remain after ``lines_taken`` lines (``taken`` bytes) were handed out: the bytes
+        left at the mean length of a line so far; None where the file's size is unknown."""
+        if self.size is None or not self.taken:
+            return None
+        return max(0, self.size - self.taken) * lines_taken // self.taken
+
+
+def _regular_size(binary: Iterable[bytes]) -> int | None:
+    try:
+        st = os.fstat(binary.fileno())  # type: ignore[attr-defined]
+    except (AttributeError, OSError, ValueError):
+        return None
+    return st.st_size if stat.S_ISREG(st.st_mode) else None
 
 
 def split_chunk(number: int, chunk: bytes) -> Iterator[Line]:
@@ -314,8 +335,22 @@ CHUNK = 16
 """Lines a worker judges per task (lines given one by one)."""
 RAW_CHUNKS = (1, 1, 2, 4, 8, 16, 32)
 RAW_CHUNK = 48
+TAIL_CHUNK = 4
 """Lines per task when the workers get the file's bytes: small chunks first (the first verdict line is out as
-soon as its line is judged), then ``RAW_CHUNK`` lines a task."""
+soon as its line is judged), then ``RAW_CHUNK`` lines a task; near the end of a regular file, a task of the lines
+left shared among twice the workers, down to ``TAIL_CHUNK`` (the workers then end within a few lines of each
+other, not a chunk apart)."""
+
+
+def chunk_sizes(lines: Lines, jobs: int) -> Iterator[int]:
+    """Lines per chunk for ``Lines.raw_chunks``: ``RAW_CHUNKS``, then ``RAW_CHUNK``, smaller near the end."""
+    yield from RAW_CHUNKS
+    given = sum(RAW_CHUNKS)
+    while True:
+        left = lines.lines_left(given)
+        size = RAW_CHUNK if left is None else max(TAIL_CHUNK, min(RAW_CHUNK, left // (2 * jobs)))
+        given += size
+        yield size
 
 Emit = Callable[[list[tuple[bool, str]]], None]
 Runner = Callable[[Iterator[Line], Settings, Emit], None]
@@ -381,7 +416,7 @@ def _run_pool(lines: Iterator[Line], settings: Settings, jobs: int, emit: Emit) 
 def _run_raw_pool(lines: Lines, settings: Settings, jobs: int, emit: Callable[[JudgedChunk], None]) -> None:
     """``_run_pool`` on the file's bytes: the parent only cuts them into chunks of whole lines and writes the
     workers' output texts in order; the workers split, decode, parse and judge."""
-    chunks = lines.raw_chunks(itertools.chain(RAW_CHUNKS, itertools.repeat(RAW_CHUNK)))
+    chunks = lines.raw_chunks(chunk_sizes(lines, jobs))
     first = next(chunks, None)  # before any worker starts: a UTF-16 file is refused with no workers to tear down
     if first is None:
         return

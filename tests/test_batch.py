@@ -121,6 +121,30 @@ def test_raw_chunks_hold_the_same_lines(sizes: list[int]) -> None:
     assert [line for n, c in chunks for line in split_chunk(n, c)] == expected
 
 
+@pytest.mark.parametrize("jobs", [1, 2, 3])
+def test_chunks_shrink_near_the_end_of_a_regular_file(jobs: int, tmp_path: Path) -> None:
+    """On a regular file the last chunks are smaller (the lines left shared among twice the workers, down to
+    TAIL_CHUNK), so the workers end within a few lines of each other; every line is in exactly one chunk. On a
+    pipe (size unknown) the chunks stay at RAW_CHUNK."""
+    from legality.batch import RAW_CHUNK, RAW_CHUNKS, TAIL_CHUNK, chunk_sizes
+
+    lines = [json.dumps({"id": f"b{i}", "pad": "x" * (i % 7)}) for i in range(1000)]
+    path = tmp_path / "in.jsonl"
+    path.write_bytes(("\n".join(lines) + "\n").encode())
+    with path.open("rb") as f:
+        source = iter_lines(f)
+        counts = [c.count(b"\n") for _, c in source.raw_chunks(chunk_sizes(source, jobs))]
+    assert sum(counts) == 1000
+    ramp = len(RAW_CHUNKS)
+    assert counts[:ramp] == list(RAW_CHUNKS) and RAW_CHUNK in counts
+    tail = counts[counts.index(RAW_CHUNK):]
+    assert tail == sorted(tail, reverse=True)  # never larger again once smaller
+    assert tail[-2] == TAIL_CHUNK and 0 < tail[-1] <= TAIL_CHUNK
+    assert sum(c < RAW_CHUNK for c in tail) >= 4
+    piped = iter_lines(io.BytesIO(path.read_bytes()))
+    assert {c.count(b"\n") for _, c in list(piped.raw_chunks(chunk_sizes(piped, jobs)))[ramp:-1]} == {RAW_CHUNK}
+
+
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_raw_and_line_by_line_batches_write_the_same_bytes(jobs: int) -> None:
     """``run_batch`` on the file (chunks of bytes to the workers) and on its lines one by one: the same output,
