@@ -15,7 +15,9 @@ import subprocess
 import sys
 import threading
 from pathlib import Path
+from typing import Any
 
+import msgspec
 import pytest
 
 import legality.batch
@@ -132,3 +134,31 @@ def _children(pid: int) -> list[int]:
         if int(fields[1]) == pid:
             found.append(int(stat.parent.name))
     return sorted(found)
+
+
+def _judge_or_die(case: Any, options: Any) -> Any:
+    from legality.regress.judge import judge
+
+    if case.id == DOOMED:
+        os.kill(os.getpid(), signal.SIGKILL)
+    return judge(case, options)
+
+
+DOOMED = ""
+"""The id of the regress case whose worker ``_judge_or_die`` kills (set by the test before the workers fork)."""
+
+
+def test_a_regress_case_that_kills_its_worker_is_an_error_and_the_rest_are_judged(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from legality.regress import Options, builtin_suite, collect, run, select
+
+    running = sys.modules["legality.regress.run"]  # (the package's ``run`` is the function of that name)
+
+    cases = select(collect(builtin_suite()).cases)[:12]
+    monkeypatch.setattr(sys.modules[__name__], "DOOMED", cases[5].id)
+    monkeypatch.setattr(running, "JOB", msgspec.structs.replace(running.JOB, run=_judge_or_die))
+    outcomes = run(cases, Options(), jobs=2)
+    assert [o.case.id for o in outcomes] == [c.id for c in cases]
+    dead = [o for o in outcomes if o.case.id == cases[5].id]
+    assert dead and all(o.status == "ERROR" and "killed by SIGKILL" in o.reason for o in dead)
+    assert all(o.status in ("PASS", "XFAIL", "XPASS") for o in outcomes if o.case.id != cases[5].id)
