@@ -255,7 +255,10 @@ def main() -> None:
     for r in range(rounds):
         bare = base if rounds == 1 else bare_rate(boards, 2, bare_q2_every)
         bares.append(bare)
-        for explain, jobs, path, n in plan:
+        # Every other round runs each pair the other way round (2 workers, then 1): on a machine whose speed drifts,
+        # the one run first in every round would otherwise be favoured or penalised in every pair.
+        order = plan if r % 2 == 0 else [plan[1], plan[0], plan[3], plan[2], *plan[4:]]
+        for explain, jobs, path, n in order:
             wall, first, out = run_batch_cli(path, jobs, ["--explain", explain])
             key = f"{explain} j{jobs} {n}"
             seen.setdefault(key, []).append((n / wall, first, bare))
@@ -274,8 +277,9 @@ def main() -> None:
     ids = [json.loads(x).get("id") for x in outs[f"full j2 {short}"].splitlines()]
     in_order = (ids == [b["id"] for b in cmd[:short]] and outs[f"full j1 {short}"] == outs[f"full j2 {short}"]
                 and outs[f"none j1 {short}"] == outs[f"none j2 {short}"])
-    # A second worker's gain is taken in each round, between its two runs made one after the other, then the median
-    # over rounds: a round's bare rate, measured before both, says nothing more of their moments.
+    # A second worker's gain is taken in each round, between its two runs made one after the other (in turn 1 then 2
+    # workers, and 2 then 1), then the median over rounds: a round's bare rate, measured before both, says nothing
+    # more of their moments.
     scale_none, scale_full = (statistics.median(
         two[0] / one[0] for one, two in zip(seen[f"{explain} j1 {short}"], seen[f"{explain} j2 {short}"], strict=True))
         for explain in ("none", "full"))
