@@ -29,7 +29,7 @@ from legality.board import parse_board
 from legality.check import DEFAULT_TIME_LIMIT, NothingToJudge
 from legality.editions import Explain
 from legality.ruling import check
-from legality.workers import Job, Workers
+from legality.workers import Job, Workers, progress
 from models import Board, BoardError, RulesOptions
 from models.jsontext import JsonTextError, loads
 
@@ -240,6 +240,7 @@ def judge_chunk(lines: list[Line], settings: Settings) -> list[tuple[bool, str]]
     for line in lines:
         verdict = judge_line(line, settings)
         out.append(("error" in verdict, json.dumps(verdict)))
+        progress()
     return out
 
 
@@ -255,6 +256,7 @@ def judge_raw(number: int, chunk: bytes, settings: Settings) -> JudgedChunk:
         verdict = judge_line(line, settings)
         errors += "error" in verdict
         out.append(json.dumps(verdict))
+        progress()
     return len(out), errors, "\n".join(out)
 
 
@@ -425,6 +427,17 @@ def _run_raw_pool(lines: Lines, settings: Settings, jobs: int, emit: Callable[[J
             emit(judged)
 
 
+STUCK_AFTER = 10.0
+"""Seconds past twice a line's time limit with no line judged, after which a worker counts as stuck (in native code,
+say, where the time limit doesn't reach) and is killed: its chunk is judged again line by line, and a line that
+sticks again is an error line. (A line's verdict ends at about its time limit, whatever it is doing; the first line
+needing the solver also imports OR-Tools.)"""
+
+
+def _stuck_after(task: object, settings: Settings) -> float:
+    return 2 * settings.time_limit + STUCK_AFTER
+
+
 def _lost(number: int, text: str, cause: str) -> dict[str, Any]:
     """The error line of a line whose worker process ended while judging it, twice (the second time alone)."""
     return _error(f"could not judge the board: the worker process judging it ended ({cause}); "
@@ -465,8 +478,9 @@ def _lines_lost(task: list[Line], cause: str) -> list[tuple[bool, str]]:
     return [(True, json.dumps(_lost(number, text if isinstance(text, str) else "", cause)))]
 
 
-RAW_JOB: Job[tuple[int, bytes], JudgedChunk] = Job(_raw_task, (), _raw_parts, _raw_merge, _raw_lost)
-LINES_JOB: Job[list[Line], list[tuple[bool, str]]] = Job(judge_chunk, (), _lines_parts, _lines_merge, _lines_lost)
+RAW_JOB: Job[tuple[int, bytes], JudgedChunk] = Job(_raw_task, (), _raw_parts, _raw_merge, _raw_lost, _stuck_after)
+LINES_JOB: Job[list[Line], list[tuple[bool, str]]] = Job(judge_chunk, (), _lines_parts, _lines_merge, _lines_lost,
+                                                         _stuck_after)
 
 
 class Judged(Struct):

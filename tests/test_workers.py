@@ -14,6 +14,7 @@ import signal
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +23,7 @@ import pytest
 
 import legality.batch
 from legality.batch import Settings, iter_lines, run_batch
-from legality.workers import Job, Workers, ended
+from legality.workers import Job, Workers, ended, progress
 
 ROOT = Path(__file__).resolve().parent.parent
 DEADLY = 13
@@ -72,6 +73,49 @@ def test_a_worker_that_dies_once_costs_nothing(tmp_path: Path) -> None:
 def test_how_a_worker_ended_is_said_in_words() -> None:
     assert ended(-signal.SIGKILL) == "it was killed by SIGKILL"
     assert ended(3) == "it exited with code 3"
+    assert ended(-signal.SIGKILL, 30.0) == "it was stopped after 30 s without progress, far past the time limit"
+
+
+STUCK = 17
+"""A task part that never ends (a worker stuck where no time limit reaches: native code, a lock)."""
+
+
+def _square_slowly(task: list[int], seconds: float) -> list[int]:
+    """Squares, ``seconds`` a part, showing progress after each; a part equal to ``STUCK`` never ends."""
+    out = []
+    for x in task:
+        while x == STUCK:
+            time.sleep(60)
+        time.sleep(seconds)
+        out.append(x * x)
+        progress()
+    return out
+
+
+def _slow_job(seconds: float, allowed: float) -> Job[list[int], list[int]]:
+    return Job(_square_slowly, (seconds,), lambda t: [[x] for x in t], lambda rs: [x for r in rs for x in r],
+               lambda t, cause: [-1 if "without progress" in cause else -2], lambda t, seconds: allowed)
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_stuck_worker_is_stopped_and_its_task_judged_again_part_by_part(jobs: int) -> None:
+    """A part that never ends is that part's answer (stopped twice, the second time alone) after about twice the
+    time allowed without progress; the other parts of its task, and the other tasks, have their real answers."""
+    tasks = [[1, 2], [11, STUCK, 12], [20], [30, 31]]
+    start = time.monotonic()
+    with Workers(jobs) as workers:
+        got = list(workers.ordered(tasks, _slow_job(0.01, 0.5)))
+    assert got == [[1, 4], [121, -1, 144], [400], [900, 961]]
+    assert time.monotonic() - start < 10
+
+
+def test_a_task_longer_than_its_allowance_but_showing_progress_is_not_stopped() -> None:
+    """What is allowed is the time between signs of progress, not the task's whole time: 10 parts of 0.2 s each
+    under an allowance of 0.6 s run to their end."""
+    task = list(range(10))
+    with Workers(1) as workers:
+        got = list(workers.ordered([task], _slow_job(0.2, 0.6)))
+    assert got == [[x * x for x in task]]
 
 
 def _kill_on_marker(line: legality.batch.Line, settings: Settings) -> dict[str, object]:
@@ -95,6 +139,38 @@ def test_a_board_that_kills_its_worker_gets_an_error_line_and_the_rest_are_judge
     dead = answers[6]
     assert dead["id"] == "b7" and "killed by SIGKILL" in dead["error"]
     assert all("error" not in a for k, a in enumerate(answers) if k != 6)
+
+
+def _stick_on_marker(line: legality.batch.Line, settings: Settings) -> dict[str, object]:
+    while isinstance(line[1], str) and "stick" in line[1]:
+        time.sleep(60)
+    return {"line": line[0]}
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_board_that_sticks_its_worker_gets_an_error_line_and_the_rest_are_judged(
+        jobs: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A line whose worker never ends it (stuck out of reach of the time limit): after twice the time limit and
+    ``STUCK_AFTER`` with no line judged, the worker is killed, the chunk judged again line by line, and that line
+    is an error line saying so; the batch ends, every other line answered, in input order (a file: byte chunks;
+    a pipe: parsed lines)."""
+    monkeypatch.setattr(legality.batch, "judge_line", _stick_on_marker)
+    monkeypatch.setattr(legality.batch, "STUCK_AFTER", 0.5)
+    lines = [json.dumps({"id": f"b{i}", "note": "stick" if i == 9 else ""}) for i in range(1, 41)]
+    src = tmp_path / "in.jsonl"
+    src.write_text("\n".join(lines) + "\n")
+    for source in (src, io.BytesIO(src.read_bytes())):
+        out: list[str] = []
+        start = time.monotonic()
+        with open(source, "rb") if isinstance(source, Path) else source as f:
+            tally = run_batch(iter_lines(f), Settings(time_limit=0.05), jobs, out.append)
+        assert time.monotonic() - start < 20
+        answers = [json.loads(x) for x in "\n".join(out).split("\n")]
+        assert [a["line"] for a in answers] == list(range(1, 41))
+        assert tally.lines == 40 and tally.errors == 1
+        stuck = answers[8]
+        assert stuck["id"] == "b9" and "stopped after 0.6 s without progress" in stuck["error"]
+        assert all("error" not in a for k, a in enumerate(answers) if k != 8)
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
@@ -162,3 +238,27 @@ def test_a_regress_case_that_kills_its_worker_is_an_error_and_the_rest_are_judge
     dead = [o for o in outcomes if o.case.id == cases[5].id]
     assert dead and all(o.status == "ERROR" and "killed by SIGKILL" in o.reason for o in dead)
     assert all(o.status in ("PASS", "XFAIL", "XPASS") for o in outcomes if o.case.id != cases[5].id)
+
+
+def _judge_or_stick(case: Any, options: Any) -> Any:
+    from legality.regress.judge import judge
+
+    while case.id == DOOMED:
+        time.sleep(60)
+    return judge(case, options)
+
+
+def test_a_regress_case_that_sticks_its_worker_is_an_error_and_the_rest_are_judged(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from legality.regress import Options, builtin_suite, collect, run, select
+
+    running = sys.modules["legality.regress.run"]
+    cases = select(collect(builtin_suite()).cases)[:8]
+    monkeypatch.setattr(sys.modules[__name__], "DOOMED", cases[3].id)
+    monkeypatch.setattr(running, "JOB", msgspec.structs.replace(running.JOB, run=_judge_or_stick))
+    monkeypatch.setattr(legality.batch, "STUCK_AFTER", 1.0)
+    outcomes = run(cases, Options(time_limit=2.0), jobs=2)
+    assert [o.case.id for o in outcomes] == [c.id for c in cases]
+    dead = [o for o in outcomes if o.case.id == cases[3].id]
+    assert dead and all(o.status == "ERROR" and "without progress" in o.reason for o in dead)
+    assert all(o.status in ("PASS", "XFAIL", "XPASS") for o in outcomes if o.case.id != cases[3].id)
