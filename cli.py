@@ -63,6 +63,7 @@ from legality.batch import (
 )
 from models import Board
 from models.abilities import BOUND
+from models.board import MAX_BOARD_BYTES
 
 if _COLLECTING:
     gc.freeze()
@@ -132,10 +133,15 @@ def _options(board: Board, conditional: str | None, paid_costs: str | None) -> R
 
 
 def _read_text(file: TextIO, as_json: bool) -> str:
+    """The board file's text, refused past ``MAX_BOARD_BYTES`` characters (read no further than that)."""
     try:
-        return file.read()
+        text = file.read(MAX_BOARD_BYTES + 1)
     except Exception as exc:
         raise BadInput(f"can't read the board file: {exc}", as_json) from None
+    if len(text) > MAX_BOARD_BYTES:
+        raise BadInput(f"the board file is longer than the limit of {MAX_BOARD_BYTES:,} characters for a board",
+                       as_json)
+    return text
 
 
 def _read(file: TextIO, as_json: bool, cards: str | None = None, departed: bool | None = None) -> Board:

@@ -3,7 +3,8 @@
 Lines are split on "\\n" only (a "\\r" before it is dropped), so the characters ``str.splitlines`` also
 breaks on (\\v, \\f, \\x1c-\\x1e, \\x85, \\u2028, \\u2029) stay inside their line. Each line is decoded on its
 own: one line that is not UTF-8 is that line's error, not the batch's. Lines holding only JSON
-whitespace are skipped; line numbers always count every line of the file.
+whitespace are skipped; line numbers always count every line of the file. A line longer than ``MAX_LINE_BYTES``
+is that line's error too, and is never held whole in memory: its bytes are counted and dropped.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from legality.editions import Explain
 from legality.ruling import check
 from legality.workers import Job, Workers, progress
 from models import Board, BoardError, RulesOptions
+from models.board import MAX_BOARD_BYTES
 from models.jsontext import JsonTextError, loads
 
 UNICODE_BOMS = (b"\xff\xfe", b"\xfe\xff")
@@ -43,13 +45,38 @@ class NotJsonLines(ValueError):
     """The file as a whole can't be JSON Lines (UTF-16 or UTF-32 text)."""
 
 
-class NotUtf8(Struct, frozen=True):
+MAX_LINE_BYTES = MAX_BOARD_BYTES
+"""The longest line judged: a longer one is an error line, read through (to find the next) without being kept."""
+
+
+class NoText(Struct, frozen=True):
+    """Why a line has no text to judge."""
+
+    def says(self) -> str:
+        """What is wrong with the line, in words following "line N is" (or a file position)."""
+        raise NotImplementedError
+
+
+class NotUtf8(NoText, frozen=True):
     """A line whose bytes are not UTF-8; ``byte`` counts from 1 within the line."""
 
     byte: int
 
+    def says(self) -> str:
+        return f"not UTF-8 text at byte {self.byte}"
 
-Line = tuple[int, "str | NotUtf8"]
+
+class TooLong(NoText, frozen=True):
+    """A line of more than ``MAX_LINE_BYTES`` bytes (``length``: its bytes, the "\n" not counted)."""
+
+    length: int
+
+    def says(self) -> str:
+        return (f"longer than the limit of {MAX_LINE_BYTES:,} bytes for a line ({self.length:,} bytes) and was not "
+                "read")
+
+
+Line = tuple[int, "str | NoText"]
 """A line number (from 1) and the line's text, or why it has none."""
 
 
@@ -100,47 +127,90 @@ class Lines:
         return next(self._lines)
 
     def _each(self) -> Iterator[Line]:
-        for number, raw in enumerate(self.binary, 1):
+        for number, raw in enumerate(self._raw_lines(), 1):
+            if isinstance(raw, TooLong):
+                yield number, raw
+                continue
             line = _line(number, raw.removesuffix(b"\n"))
             if line is not None:
                 yield line
+
+    def _raw_lines(self) -> Iterator[bytes | TooLong]:
+        """Each line's bytes, or ``TooLong`` for one longer than ``MAX_LINE_BYTES`` (read through, not kept)."""
+        readline = getattr(self.binary, "readline", None)
+        if readline is None:
+            yield from self.binary
+            return
+        while raw := readline(MAX_LINE_BYTES + 1):
+            if len(raw) <= MAX_LINE_BYTES or raw.endswith(b"\n"):
+                yield raw
+                continue
+            length = len(raw)
+            while (more := readline(1 << 16)) and not more.endswith(b"\n"):
+                length += len(more)
+            yield TooLong(length + len(more) - more.endswith(b"\n"))
 
     @property
     def untouched(self) -> bool:
         """Whether no line has been taken yet (the bytes can still go to the workers in chunks)."""
         return self._lines is None and hasattr(self.binary, "read")
 
-    def raw_chunks(self, sizes: Iterator[int]) -> Iterator[tuple[int, bytes]]:
+    def raw_chunks(self, sizes: Iterator[int]) -> Iterator[RawChunk]:
         """(number of the chunk's first line, the chunk's bytes): whole lines, ``next(sizes)`` of them a chunk
-        (the last chunk may hold fewer). Only newlines are looked for: nothing is decoded here. A UTF-16/32 file
-        raises ``NotJsonLines`` before its first chunk."""
+        (the last chunk may hold fewer, and so may one before a line too long, which is a chunk of its own:
+        ``TooLong`` in place of its bytes). Only newlines are looked for: nothing is decoded here. A UTF-16/32
+        file raises ``NotJsonLines`` before its first chunk."""
         stream: Any = self.binary
         read = getattr(stream, "read1", None) or stream.read
-        buf, number, eof = b"", 1, False
+        buf, number, eof = bytearray(), 1, False
         while True:
-            want, found, start = next(sizes), 0, 0
-            while True:
-                while found < want:
-                    i = buf.find(b"\n", start)
-                    if i < 0:
+            want, found, start, scan, too_long = next(sizes), 0, 0, 0, False
+            while found < want:  # lines ``found`` end before ``start``; ``buf`` has no newline from start to scan
+                i = buf.find(b"\n", scan)
+                if i < 0:
+                    scan = len(buf)
+                    too_long = scan - start > MAX_LINE_BYTES
+                    if too_long or eof:
                         break
-                    found, start = found + 1, i + 1
-                if found == want or eof:
+                    block = read(1 << 16)
+                    if block:
+                        buf += block
+                    else:
+                        eof = True
+                    continue
+                too_long = i - start > MAX_LINE_BYTES
+                if too_long:
                     break
-                block = read(1 << 16)
-                if block:
-                    buf += block
-                else:
-                    eof = True
-            cut = start if found == want else len(buf)
+                found, start = found + 1, i + 1
+                scan = start
+            if number == 1 and buf.startswith(UNICODE_BOMS):
+                _line(1, bytes(buf[:4]))  # raises NotJsonLines
+            if too_long and start == 0:  # the chunk's first line is too long: count it through to its end
+                length, buf = self._read_through(read, buf)
+                yield number, TooLong(length)
+                number += 1
+                continue
+            cut = start if found == want or too_long else len(buf)
             if cut == 0:
                 return
-            chunk, buf = buf[:cut], buf[cut:]
-            if number == 1 and chunk.startswith(UNICODE_BOMS):
-                _line(1, chunk)  # raises NotJsonLines
+            chunk = bytes(buf[:cut])
+            del buf[:cut]
             self.taken += len(chunk)
             yield number, chunk
             number += found + (not chunk.endswith(b"\n"))
+
+    def _read_through(self, read: Callable[[int], bytes], buf: bytearray) -> tuple[int, bytearray]:
+        """The length of the line ``buf`` starts (its "\n" not counted), read to its end without keeping it, and
+        the bytes after it."""
+        length = 0
+        while (i := buf.find(b"\n")) < 0:
+            length += len(buf)
+            self.taken += len(buf)
+            buf = bytearray(read(1 << 16))
+            if not buf:
+                return length, buf
+        self.taken += i + 1
+        return length + i, buf[i + 1:]
 
     def lines_left(self, lines_taken: int) -> int | None:
         """About how many lines remain after ``lines_taken`` lines (``taken`` bytes) were handed out: the bytes
@@ -191,8 +261,8 @@ def rules_options(board: Board, conditional: str | None, paid_costs: str | None)
 def judge_line(line: Line, settings: Settings) -> dict[str, Any]:
     """One line → its verdict JSON, or an error object naming the line (and the board's id); never raises."""
     number, text = line
-    if isinstance(text, NotUtf8):
-        return {"error": f"line {number} is not UTF-8 text at byte {text.byte}", "line": number}
+    if isinstance(text, NoText):
+        return {"error": f"line {number} is {text.says()}", "line": number}
     try:
         return _judge(number, text, settings)
     except Exception as exc:  # one line's failure, whatever it is, must not end the batch
@@ -248,9 +318,15 @@ JudgedChunk = tuple[int, int, str]
 """Lines out, error lines among them, and their JSON texts joined by "\\n" (no final newline)."""
 
 
-def judge_raw(number: int, chunk: bytes, settings: Settings) -> JudgedChunk:
+RawChunk = tuple[int, "bytes | TooLong"]
+"""The number of a chunk's first line and its bytes (whole lines), or a line too long to be read, alone."""
+
+
+def judge_raw(number: int, chunk: bytes | TooLong, settings: Settings) -> JudgedChunk:
     """A worker's task on a chunk of the file's bytes (``Lines.raw_chunks``): its lines split, decoded and
     judged here, the output lines joined into one text for the parent to write as it is."""
+    if isinstance(chunk, TooLong):
+        return 1, 1, json.dumps(judge_line((number, chunk), settings))
     out, errors = [], 0
     for line in split_chunk(number, chunk):
         verdict = judge_line(line, settings)
@@ -444,12 +520,14 @@ def _lost(number: int, text: str, cause: str) -> dict[str, Any]:
                   "judged again alone, it ended again", number, text)
 
 
-def _raw_task(task: tuple[int, bytes], settings: Settings) -> JudgedChunk:
+def _raw_task(task: RawChunk, settings: Settings) -> JudgedChunk:
     return judge_raw(task[0], task[1], settings)
 
 
-def _raw_parts(task: tuple[int, bytes]) -> list[tuple[int, bytes]]:
+def _raw_parts(task: RawChunk) -> list[RawChunk]:
     number, chunk = task
+    if isinstance(chunk, TooLong):
+        return [task]
     raws = chunk.split(b"\n")
     if chunk.endswith(b"\n"):
         raws.pop()
@@ -460,9 +538,9 @@ def _raw_merge(parts: list[JudgedChunk]) -> JudgedChunk:
     return (sum(p[0] for p in parts), sum(p[1] for p in parts), "\n".join(p[2] for p in parts if p[0]))
 
 
-def _raw_lost(task: tuple[int, bytes], cause: str) -> JudgedChunk:
+def _raw_lost(task: RawChunk, cause: str) -> JudgedChunk:
     number, raw = task
-    return 1, 1, json.dumps(_lost(number, raw.decode("utf-8", "replace"), cause))
+    return 1, 1, json.dumps(_lost(number, raw.decode("utf-8", "replace") if isinstance(raw, bytes) else "", cause))
 
 
 def _lines_parts(task: list[Line]) -> list[list[Line]]:
@@ -478,7 +556,7 @@ def _lines_lost(task: list[Line], cause: str) -> list[tuple[bool, str]]:
     return [(True, json.dumps(_lost(number, text if isinstance(text, str) else "", cause)))]
 
 
-RAW_JOB: Job[tuple[int, bytes], JudgedChunk] = Job(_raw_task, (), _raw_parts, _raw_merge, _raw_lost, _stuck_after)
+RAW_JOB: Job[RawChunk, JudgedChunk] = Job(_raw_task, (), _raw_parts, _raw_merge, _raw_lost, _stuck_after)
 LINES_JOB: Job[list[Line], list[tuple[bool, str]]] = Job(judge_chunk, (), _lines_parts, _lines_merge, _lines_lost,
                                                          _stuck_after)
 

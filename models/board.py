@@ -21,6 +21,10 @@ MAX_BLOCKS = 20_000
 MAX_TEXT = 5_000
 """Size limits of a board (stated in the schema): far above any game, low enough that a board is judged in
 bounded memory; the number of possible assignments is bounded too (``models.load.MAX_ASSIGNMENTS``)."""
+MAX_BOARD_BYTES = 64 * 2**20
+"""The longest board text read (64 MiB: a board file, a batch line). A Commander board is some ten kilobytes; the
+limits above allow more only with thousands of permanents each carrying thousands of characters of text. A longer
+one is refused without being held in memory whole (a hostile input: a line of gigabytes, ``/dev/zero``)."""
 
 
 class RulesOptions(Frozen):

@@ -184,6 +184,20 @@ def test_bad_board_names_the_field(what: str, board: dict[str, Any] | str, path:
     assert any(ln.startswith(f"{path}:") and fragment in ln for ln in lines), (what, result.output)
 
 
+def test_a_board_file_longer_than_the_limit_is_refused_unread(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``legality check`` reads no more than ``MAX_BOARD_BYTES`` (and one) characters of a board file: a longer one
+    (``/dev/zero``, a file of gigabytes) is bad input, exit 2, not a process that fills the memory."""
+    import cli
+
+    monkeypatch.setattr(cli, "MAX_BOARD_BYTES", 1000)
+    board = json.dumps({**BASE, "id": "x" * 2000})
+    result = CliRunner().invoke(main, ["check", "-"], input=board)
+    assert result.exit_code == 2
+    assert "longer than the limit of 1,000 characters for a board" in result.output
+    result = CliRunner().invoke(main, ["check", "-"], input=json.dumps(BASE))
+    assert result.exit_code in (0, 1), result.output
+
+
 def test_bad_board_json_mode_prints_an_error_object() -> None:
     result = CliRunner().invoke(main, ["check", "-", "--json"], input="{")
     assert result.exit_code == 2

@@ -34,6 +34,7 @@ from legality.batch import (
     NotUtf8,
     Progress,
     Settings,
+    TooLong,
     count_lines,
     iter_lines,
     run_batch,
@@ -119,6 +120,83 @@ def test_raw_chunks_hold_the_same_lines(sizes: list[int]) -> None:
     chunks = list(iter_lines(io.BytesIO(MIXED)).raw_chunks(chain(sizes, repeat(sizes[-1]))))
     assert b"".join(c for _, c in chunks) == MIXED
     assert [line for n, c in chunks for line in split_chunk(n, c)] == expected
+
+
+class Endless(io.RawIOBase):
+    """A stream of ``size`` bytes made on demand (``fill`` each, a newline after ``line`` of them), so that a test
+    holds none of it: a line of tens of megabytes costs the test nothing, only the reader what it keeps."""
+
+    def __init__(self, size: int, line: int | None = None, fill: bytes = b"x") -> None:
+        self.size, self.line, self.fill, self.at = size, line, fill, 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, b: Any) -> int:
+        n = min(len(b), self.size - self.at)
+        block = bytearray(self.fill * n)
+        if self.line is not None:
+            for k in range(self.line - self.at % (self.line + 1), n, self.line + 1):
+                block[k] = 10
+        b[:n] = block
+        self.at += n
+        return n
+
+
+@pytest.mark.parametrize("sizes", [[1], [3], [100]], ids=str)
+def test_a_line_longer_than_the_limit_is_its_own_error_and_the_rest_are_read(
+        sizes: list[int], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A line of more than ``MAX_LINE_BYTES`` is ``TooLong`` (its length counted) in its place, numbered as it
+    is; the lines around it are read as usual, by the line and in the workers' chunks of bytes alike (one in the
+    middle, one at the start, one at the end with no final newline)."""
+    from itertools import chain, repeat
+
+    monkeypatch.setattr(legality.batch, "MAX_LINE_BYTES", 40)
+    long = b'{"id": "' + b"y" * 60 + b'"}'
+    data = long + b"\n{}\n\n{\"id\": \"b\"}\n" + long + b"\n" + b"z" * 41 + b"\n" + b"w" * 40 + b"\n" + long
+    expected = [(1, TooLong(70)), (2, "{}"), (4, '{"id": "b"}'), (5, TooLong(70)), (6, TooLong(41)), (7, "w" * 40),
+                (8, TooLong(70))]
+    assert list(iter_lines(io.BytesIO(data))) == expected
+    source = iter_lines(io.BytesIO(data))
+    chunks = list(source.raw_chunks(chain(sizes, repeat(sizes[-1]))))
+    got = [line for n, c in chunks for line in ([(n, c)] if isinstance(c, TooLong) else split_chunk(n, c))]
+    assert got == expected
+    assert source.taken == len(data)
+
+
+def test_a_line_of_gigabytes_is_read_through_in_flat_memory(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hostile line (here 48 MB with a limit of 1 MB) is counted through and dropped: the reader's peak memory
+    stays near the limit, by the line and in chunks, and the line after it is read."""
+    import tracemalloc
+
+    monkeypatch.setattr(legality.batch, "MAX_LINE_BYTES", 1 << 20)
+    size = 48 << 20
+    for by_chunks in (False, True):
+        stream = io.BufferedReader(Endless(size + 3, line=size))  # 48 MB of "x", "\n", then "xx"
+        tracemalloc.start()
+        try:
+            source = iter_lines(stream)
+            if by_chunks:
+                got: list[Any] = [c for _, c in source.raw_chunks(iter(lambda: 48, 0))]
+            else:
+                got = [text for _, text in source]
+            peak = tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+        assert got == [TooLong(size), b"xx" if by_chunks else "xx"]
+        assert peak < 4 << 20, peak
+
+
+def test_a_batch_with_a_line_too_long_writes_its_error_line_in_place(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(legality.batch, "MAX_LINE_BYTES", 2000)
+    good = [g for g in good_lines(6) if len(g) < 2000][:2]
+    long = json.dumps({"version": 1, "id": "long", "note": "n" * 3000})
+    for jobs in ("1", "2"):
+        code, out, _ = batch("\n".join([good[0], long, good[1]]).encode() + b"\n", "--jobs", jobs)
+        assert code == 1
+        assert out[1] == {"error": f"line 2 is longer than the limit of 2,000 bytes for a line ({len(long):,} bytes) "
+                                   "and was not read", "line": 2}
+        assert [json.dumps(out[0]), json.dumps(out[2])] == [judged_fixtures()[g] for g in good]
 
 
 @pytest.mark.parametrize("jobs", [1, 2, 3])

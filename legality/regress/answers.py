@@ -13,7 +13,7 @@ from typing import Any
 
 from msgspec import Struct
 
-from legality.batch import NotJsonLines, NotUtf8, iter_lines
+from legality.batch import NoText, NotJsonLines, iter_lines
 from legality.regress.cases import Case, Entry, SuiteError
 from legality.regress.expect import Expectation, ExpectationError, check_setting, read_expectation
 from models.jsontext import JsonTextError, loads
@@ -51,8 +51,8 @@ def read_answers(path: str | Path) -> list[Answer]:
     seen: dict[tuple[str, str], int] = {}
     for number, text in lines:
         where = f"{file}:{number}"
-        if isinstance(text, NotUtf8):
-            problems.append(f"{where}: not UTF-8 text at byte {text.byte}")
+        if isinstance(text, NoText):
+            problems.append(f"{where}: {text.says()}")
             continue
         try:
             answer = _answer(loads(text), number)

@@ -12,10 +12,11 @@ from fnmatch import fnmatchcase
 from pathlib import Path
 from typing import Any
 
-from legality.batch import NotJsonLines, NotUtf8, iter_lines
+from legality.batch import NoText, NotJsonLines, iter_lines
 from legality.board import parse_board
 from legality.regress.expect import PINS, Expectation, ExpectationError, expectations, known_gaps, split_setting
 from models import BoardError
+from models.board import MAX_BOARD_BYTES
 from models.jsontext import JsonTextError, loads
 
 
@@ -167,9 +168,13 @@ def _read_file(file: Path, group: str, cards: str | None, problems: list[str]) -
     if file.suffix == ".jsonl":
         return list(_read_lines(file, group, cards, problems))
     try:
-        text = file.read_text(encoding="utf-8-sig")
+        with file.open(encoding="utf-8-sig") as stream:
+            text = stream.read(MAX_BOARD_BYTES + 1)
     except (OSError, UnicodeDecodeError, MemoryError) as exc:
         problems.append(f"{file}: can't read the file: {exc}")
+        return []
+    if len(text) > MAX_BOARD_BYTES:
+        problems.append(f"{file}: longer than the limit of {MAX_BOARD_BYTES:,} characters for a board")
         return []
     entry = _entry(text, str(file), file.stem, group, file, cards, problems)
     return [] if entry is None else [entry]
@@ -184,8 +189,8 @@ def _read_lines(file: Path, group: str, cards: str | None, problems: list[str]) 
         return
     for number, text in lines:
         where = f"{file}:{number}"
-        if isinstance(text, NotUtf8):
-            problems.append(f"{where}: not UTF-8 text at byte {text.byte}")
+        if isinstance(text, NoText):
+            problems.append(f"{where}: {text.says()}")
             continue
         entry = _entry(text, where, f"{file.stem}:{number}", group, file, cards, problems)
         if entry is not None:

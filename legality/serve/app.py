@@ -36,7 +36,7 @@ from legality.serve.jobs import Busy, Lost, Overrun, Pool
 from legality.serve.worker import WorkerSettings
 
 STATIC = Path(__file__).parent / "static"
-MAX_BODY = 1 << 20  # bytes: a board of the largest size the schema allows is far smaller
+MAX_BODY = 1 << 20  # bytes: a hundred Commander boards (about 10 KB each); a larger body is refused unread
 TIME_LIMIT = 10.0  # seconds of solving per request, as the CLI's default --time-limit
 MARGIN = 2.0  # seconds a job may run past its time limit before its worker is killed
 READ_RATE = 64 * 1024  # bytes a second: a body's allowance for reading it and building its problems (plus 1 s)
