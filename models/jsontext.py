@@ -5,7 +5,8 @@ the decoder itself can fail is one ``JsonTextError`` with a plain message, never
 thousand levels deep, ``ValueError`` on an integer of more than 4300 digits (Python's limit on converting
 text to int) or on NaN/Infinity (rejected here: they are not JSON numbers), ``MemoryError`` on text too large
 to hold, ``UnicodeDecodeError`` on bytes that are not UTF-8. A number too large for a float (``1e999``) is
-refused too rather than read as infinity.
+refused too rather than read as infinity. Where a board is read, a key given twice in one object is refused too
+(``unique``): JSON leaves which one holds to the reader (RFC 8259 §4), and ``json`` keeps the last in silence.
 """
 
 from __future__ import annotations
@@ -22,9 +23,9 @@ MAX_DEPTH = 100
 class JsonTextError(ValueError):
     """JSON text that can't be decoded; ``message`` says what is wrong (and where in the text, if known)."""
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, path: str = "$") -> None:
         super().__init__(message)
-        self.message = message
+        self.message, self.path = message, path
 
 
 def _reject_constant(name: str) -> Any:
@@ -60,20 +61,60 @@ def nested_deeper(text: str | bytes, limit: int = MAX_DEPTH) -> bool:
     return max(accumulate(map(_STEP.__getitem__, brackets))) > limit
 
 
+class _Repeated(ValueError):
+    """A key given twice in one object (found where the object is made: its path is found afterwards)."""
+
+
+def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        raise _Repeated
+    return out
+
+
+class _Pairs(list[tuple[str, Any]]):
+    """An object's key-value pairs as given, repeats kept (to find where a key repeats)."""
+
+
 _DECODER = json.JSONDecoder(parse_constant=_reject_constant, parse_float=_finite)
 """One decoder for every call (``json.loads`` with hooks would build one per call)."""
+_UNIQUE = json.JSONDecoder(parse_constant=_reject_constant, parse_float=_finite, object_pairs_hook=_unique)
+_PAIRS = json.JSONDecoder(parse_constant=_reject_constant, parse_float=_finite, object_pairs_hook=_Pairs)
 
 
-def loads(data: str | bytes) -> Any:
-    """Decode JSON text; ``JsonTextError`` for bad syntax, deep nesting, huge numbers, NaN, text too large."""
+def repeated_key(text: str) -> tuple[str, str] | None:
+    """The JSON path of the first object (in the text's order) that gives a key twice, and that key; None if none
+    does. ``text`` must decode."""
+    stack: list[tuple[str, Any]] = [("$", _PAIRS.decode(text))]
+    while stack:
+        path, node = stack.pop()
+        if isinstance(node, _Pairs):
+            seen: set[str] = set()
+            for key, _ in node:
+                if key in seen:
+                    return path, key
+                seen.add(key)
+            stack.extend(reversed([(f"{path}.{key}", value) for key, value in node]))
+        elif isinstance(node, list):
+            stack.extend(reversed([(f"{path}[{i}]", value) for i, value in enumerate(node)]))
+    return None
+
+
+def loads(data: str | bytes, unique: bool = False) -> Any:
+    """Decode JSON text; ``JsonTextError`` for bad syntax, deep nesting, huge numbers, NaN, text too large, and
+    (``unique``) a key given twice in one object, with the path of that object."""
     try:
         if nested_deeper(data):  # before the decoder recurses into it
             raise RecursionError
         if isinstance(data, bytes):  # as json.loads reads bytes: UTF-8, -16 or -32
             data = data.decode(json.detect_encoding(data), "surrogatepass")
-        return _DECODER.decode(data)
+        return (_UNIQUE if unique else _DECODER).decode(data)
     except json.JSONDecodeError as exc:
         raise JsonTextError(f"not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})") from None
+    except _Repeated:
+        path, key = repeated_key(data) or ("$", "")  # type: ignore[arg-type]  # (decoded to str above)
+        raise JsonTextError(f"the key {key!r} is given more than once in this object; JSON leaves which one holds "
+                            "to the reader (RFC 8259, section 4)", path) from None
     except UnicodeDecodeError as exc:
         raise JsonTextError(f"not UTF-8 text at byte {exc.start + 1}") from None
     except RecursionError:

@@ -139,9 +139,9 @@ def fill_from_library(data: Mapping[str, Any], cards: CardDefaults) -> tuple[dic
 def _decode(data: str | bytes) -> Any:
     """JSON text → Python data, every failure (bad syntax, NaN, deep nesting, huge integers) a ``BoardError``."""
     try:
-        return loads(data)
+        return loads(data, unique=True)
     except JsonTextError as exc:
-        raise BoardError([Problem("$", exc.message)]) from None
+        raise BoardError([Problem(exc.path, exc.message)]) from None
 
 
 _SCALARS = (str, int, float, bool, type(None))

@@ -188,3 +188,52 @@ def test_the_library_fields_kept_by_name_stay_few() -> None:
     other = BoardDefaults({})
     assert other.fields(NAMES[0]) is None
     assert legality.cards._FIELDS[0] is other.cards and legality.cards._FIELDS[1] == {}
+
+
+def test_a_key_given_twice_is_refused_with_the_path_of_its_object() -> None:
+    """RFC 8259 section 4: names within an object SHOULD be unique, and where they are not, which value holds is up
+    to the reader (Python's json keeps the last, in silence). A judge's board that says "blocks" twice, or a
+    permanent's "power" twice, is ambiguous: it is refused, naming the object, rather than judged on a guess."""
+    text = json.dumps(json.loads((ROOT / "fixtures/article/gorilla-no-block.json").read_text()))
+    bear = text.index('"power"', text.index('"permanents"'))
+    twice = text[:bear] + '"power": 9, ' + text[bear:]
+    with pytest.raises(BoardError) as err:
+        parse_board(twice)
+    (problem,) = err.value.problems
+    assert problem.path == "$.permanents[0]" and "'power' is given more than once" in problem.message
+    top = text[:-1] + ', "blocks": []}'
+    with pytest.raises(BoardError) as err:
+        parse_board(top)
+    assert [(p.path, "'blocks'" in p.message) for p in err.value.problems] == [("$", True)]
+    parse_board(text)  # the board as it is reads
+
+
+@given(st.recursive(st.none() | st.integers(), lambda inner: st.lists(inner, max_size=3)
+                    | st.lists(st.tuples(st.sampled_from("abc"), inner), max_size=4), max_leaves=12))
+@settings(max_examples=200, deadline=None)
+def test_the_repeated_key_found_is_the_first_object_in_text_order_with_one(tree: Any) -> None:
+    """``repeated_key`` against a writer of the same tree (lists of pairs are objects, repeats allowed): the first
+    object, in the order the text gives them, whose keys repeat, and the first key repeated in it."""
+    from models.jsontext import JsonTextError, loads, repeated_key
+
+    found: list[tuple[str, str]] = []
+
+    def write(node: Any, path: str) -> str:
+        if isinstance(node, list) and node and all(isinstance(x, tuple) for x in node):
+            keys = [k for k, _ in node]
+            first = next((k for i, k in enumerate(keys) if k in keys[:i]), None)
+            if first is not None and not found:
+                found.append((path, first))
+            return "{" + ", ".join(f'"{k}": {write(v, f"{path}.{k}")}' for k, v in node) + "}"
+        if isinstance(node, list):
+            return "[" + ", ".join(write(v, f"{path}[{i}]") for i, v in enumerate(node)) + "]"
+        return json.dumps(node)
+
+    text = write(tree, "$")
+    assert repeated_key(text) == (found[0] if found else None)
+    if found:
+        with pytest.raises(JsonTextError) as err:
+            loads(text, unique=True)
+        assert err.value.path == found[0][0]
+    else:
+        assert loads(text, unique=True) == json.loads(text)

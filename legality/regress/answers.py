@@ -55,9 +55,9 @@ def read_answers(path: str | Path) -> list[Answer]:
             problems.append(f"{where}: {text.says()}")
             continue
         try:
-            answer = _answer(loads(text), number)
+            answer = _answer(loads(text, unique=True), number)
         except JsonTextError as exc:
-            problems.append(f"{where}: $: {exc.message}")
+            problems.append(f"{where}: {exc.path}: {exc.message}")
             continue
         except ExpectationError as exc:
             problems.append(f"{where}: {exc}")

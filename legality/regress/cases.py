@@ -200,9 +200,9 @@ def _read_lines(file: Path, group: str, cards: str | None, problems: list[str]) 
 def _entry(text: str, where: str, fallback_id: str, group: str, file: Path, cards: str | None,
            problems: list[str]) -> Entry | None:
     try:
-        data = loads(text)
+        data = loads(text, unique=True)
     except JsonTextError as exc:
-        problems.append(f"{where}: $: {exc.message}")
+        problems.append(f"{where}: {exc.path}: {exc.message}")
         return None
     try:
         parse_board(data, None, cards)

@@ -129,7 +129,7 @@ class Api:
         if nested_deeper(body):
             raise ApiError(422, TOO_DEEP, problems=[_problem("$", TOO_DEEP)])
         try:
-            data = loads(body)
+            data = loads(body, unique=True)
             text, name = data["text"], data.get("name")
             if not isinstance(text, str) or not (name is None or isinstance(name, str)):
                 raise TypeError
