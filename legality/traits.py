@@ -27,6 +27,7 @@ from models.abilities import (
     Ability,
     CantAttack,
     CantBlock,
+    CantGainLife,
     CantGetCounters,
     CreatureAbility,
     DamageRule,
@@ -353,7 +354,7 @@ def build_game(board: Board, assume: Mapping[str, bool] | None = None) -> Game:
         elif isinstance(ab, (MaxAttackers, MaxBlockers, LandwalkBlockable)):
             globals_.append(GlobalRule(ab, source, you))
         elif isinstance(ab, (PreventDamage, ModifyDamage, Unpreventable, PlayerProtection, CantGetCounters,
-                             RedirectDamage)):
+                             CantGainLife, RedirectDamage)):
             damage_effects.append(DamageEffect(ab, source, you, holder))
         elif holder is not None and holder in own_ab:
             own_ab[holder].append(Sourced(ab, source, origin, you))

@@ -423,22 +423,35 @@ class CantGetCounters(Frozen):
     counter: Literal["poison", "-1/-1", "any"] = "any"
 
 
+class CantGainLife(Frozen):
+    """Players who can't gain life (119.7): "your opponents can't gain life" (Erebos, God of the Dead; Archfiend of
+    Despair), "players can't gain life" (Leyline of Punishment), "if a player would gain life, that player gains no
+    life instead" (Sulfuric Vortex: a replacement with the same result). Lifelink damage is still dealt (702.15b);
+    its controller gains no life, and an effect that would replace that gain does nothing (119.7). In Two-Headed
+    Giant no player on such a player's team gains life (810.9g)."""
+
+    kind: Literal["cant_gain_life"]
+    who: Literal["you", "opponents", "players"] = "players"
+
+
 class Unpreventable(Frozen):
     """"Damage can't be prevented this turn": no prevention effect, protection's included, prevents any (615.12)."""
 
     kind: Literal["damage_cant_be_prevented"]
 
 
-DamageRule = PreventDamage | ModifyDamage | Unpreventable | PlayerProtection | CantGetCounters | RedirectDamage
+DamageRule = (PreventDamage | ModifyDamage | Unpreventable | PlayerProtection | CantGetCounters | CantGainLife
+              | RedirectDamage)
 """Effects on the damage dealt rather than on a creature's combat: the damage step applies them."""
 
 Ability = Annotated[_CreatureKinds | MaxAttackers | MaxBlockers | LandwalkBlockable | Grant | If | PreventDamage
-                    | ModifyDamage | Unpreventable | PlayerProtection | CantGetCounters | RedirectDamage,
+                    | ModifyDamage | Unpreventable | PlayerProtection | CantGetCounters | CantGainLife
+                    | RedirectDamage,
                     Field(discriminator="kind")]
 """Any ability in the vocabulary: a creature's own, or a global one."""
 
 GLOBAL_KINDS = frozenset({"max_attackers", "max_blockers_total", "landwalk_blockable", "grant",
-                          "damage_cant_be_prevented", "player_protection", "cant_get_counters"})
+                          "damage_cant_be_prevented", "player_protection", "cant_get_counters", "cant_gain_life"})
 """Kinds that act on the game rather than on the object that has them."""
 
 Quality.model_rebuild()

@@ -126,3 +126,64 @@ def test_text_that_changes_only_what_damage_does_leaves_declarations_decided() -
     (okk,) = read("As long as this creature is untapped, it can't block and prevent all damage that would be dealt "
                   "to it.", "Made-up Wall")
     assert not okk.damage_only
+
+
+# Life that can't be gained (119.7; 702.15b: lifelink damage makes its controller gain that much life, so with such an
+# effect the damage is dealt and no life is gained). Oracle texts as printed on the cards (Scryfall, 2026).
+EREBOS = ("Indestructible\nAs long as your devotion to black is less than five, Erebos isn't a creature.\n"
+          "Your opponents can't gain life.\n{1}{B}, Pay 2 life: Draw a card.")
+LEYLINE = ("If Leyline of Punishment is in your opening hand, you may begin the game with it on the battlefield.\n"
+           "Players can't gain life.\nDamage can't be prevented.")
+VORTEX = ("At the beginning of each player's upkeep, Sulfuric Vortex deals 2 damage to that player.\n"
+          "If a player would gain life, that player gains no life instead.")
+NIGHTHAWK = _perm("hawk", "Vampire Nighthawk", "A", 2, 3, keywords=["flying", "deathtouch", "lifelink"])
+
+
+def _enchantment(pid: str, name: str, controller: str, oracle: str) -> dict[str, object]:
+    return {"id": pid, "name": name, "controller": controller, "types": ["enchantment"], "oracle": oracle}
+
+
+def test_your_opponents_cant_gain_life_stops_lifelink_of_an_opponent_only() -> None:
+    """Erebos, God of the Dead (rulings: "your opponents can't gain life" stops lifelink's gain; the damage is still
+    dealt): B's Erebos and A's Vampire Nighthawk attacking B, unblocked: B loses 2, A gains none. With the Erebos
+    A's own, A gains 2 (only its controller's opponents are stopped)."""
+    erebos = {"id": "erebos", "name": "Erebos, God of the Dead", "controller": "B", "types": ["enchantment"],
+              "oracle": EREBOS}
+    out = resolve_damage(parse_board(_board([NIGHTHAWK, erebos], [], [("hawk", "B")], [])), declarations=False)
+    assert (out.players["A"]["life"], out.players["B"]["life"]) == (20, 18)
+    assert out.steps[0].life_gained == {"A": 0} and not out.not_understood
+    mine = resolve_damage(parse_board(_board([NIGHTHAWK, {**erebos, "controller": "A"}], [], [("hawk", "B")], [])),
+                          declarations=False)
+    assert (mine.players["A"]["life"], mine.players["B"]["life"]) == (22, 18)
+
+
+def test_players_cant_gain_life_and_a_gain_replaced_by_none() -> None:
+    """Leyline of Punishment ("players can't gain life") and Sulfuric Vortex ("if a player would gain life, that
+    player gains no life instead"): whoever controls them, the Nighthawk's controller gains nothing; blocked by B's
+    Bears, the Nighthawk's damage still destroys them (deathtouch, 702.2b)."""
+    bears = _perm("bears", "Grizzly Bears", "B", 2, 2)
+    for card in (_enchantment("ley", "Leyline of Punishment", "A", LEYLINE),
+                 _enchantment("vortex", "Sulfuric Vortex", "B", VORTEX)):
+        out = resolve_damage(parse_board(_board([NIGHTHAWK, bears, card], [], [("hawk", "B")], [("bears", "hawk")])),
+                             declarations=False)
+        assert out.players["A"]["life"] == 20 and "bears" in out.destroyed, card["name"]
+        assert not out.not_understood
+
+
+def test_in_two_headed_giant_a_teammate_who_cant_gain_life_stops_the_team() -> None:
+    """810.9g: if a player can't gain life, no player on that player's team can. A's creature has lifelink; B (A's
+    teammate) cast Welcome the Darkness, whose last sentence keeps B from gaining life: the team's shared total
+    doesn't rise."""
+    from test_teams import _board as team_board
+    from test_teams import _creature
+
+    hawk = _creature("hawk", "A", keywords=["lifelink"])
+    effect = {"source": "Welcome the Darkness", "controller": "B", "text": "You can't gain life for the rest of the "
+                                                                             "game."}
+    board = team_board(permanents=[hawk], effects=[effect], attacks=[{"attacker": "hawk", "target": "C"}],
+                       blocks=[], damage=[])
+    out = resolve_damage(parse_board(board), declarations=False)
+    assert out.players["A"]["life"] == out.players["B"]["life"] == 30
+    assert out.players["C"]["life"] == 28
+    free = resolve_damage(parse_board({**board, "effects": []}), declarations=False)
+    assert free.players["A"]["life"] == 32

@@ -882,6 +882,13 @@ DAMAGE: list[Row] = [
     ("Melira, Sylvok Outcast", "Creatures you control can't have -1/-1 counters put on them.",
      "cant_get_counters(counter=-1/-1,who=your_creatures)"),
     ("Solemnity", "Players can't get counters.", "cant_get_counters(who=players)"),
+    # life that can't be gained (119.7): lifelink damage is dealt and gains its controller nothing; Sulfuric Vortex's
+    # replacement has the same result. Gains made larger (614.1, 616.1: the gaining player orders them) are not read.
+    ("Erebos, God of the Dead", "Your opponents can't gain life.", "cant_gain_life(who=opponents)"),
+    ("Leyline of Punishment", "Players can't gain life.", "cant_gain_life"),
+    ("Sulfuric Vortex", "If a player would gain life, that player gains no life instead.", "cant_gain_life"),
+    ("Welcome the Darkness", "You can't gain life for the rest of the game.", "cant_gain_life(who=you)"),
+    ("Angel of Vitality", "If you would gain life, you gain that much life plus 1 instead.", "?"),
     ("Dream Prowler", "This creature can't be blocked as long as it's attacking alone.",
      "if<kind=self,state=attacking alone>(cant_be_blocked)"),
     ("Security Bypass", "As long as enchanted creature is attacking alone, it can't be blocked.", "?"),
@@ -893,8 +900,13 @@ DAMAGE: list[Row] = [
     ("Platinum Angel", "You can't lose the game and your opponents can't win the game.", "?"),
     ("Phyrexian Unlife", "You don't lose the game for having 0 or less life.", "?"),
     ("Lich's Mastery", "You can't lose the game.", "?"),
-    ("Erebos, God of the Dead", "Your opponents can't gain life.", "?"),
     ("Tainted Remedy", "If an opponent would gain life, that player loses that much life instead.", "?"),
+    # a gain made larger (614.1: its order with other such effects the gaining player's, 616.1), an Aura on a player,
+    # a life total held at 1 (614.1), prevention qualified by the creatures it blocks: not read, so never dropped
+    ("Alhammarret's Archive", "If you would gain life, you gain twice that much life instead.", "?"),
+    ("Grievous Wound", "Enchanted player can't gain life.", "?"),
+    ("Ali from Cairo", "Damage that would reduce your life total to less than 1 reduces it to 1 instead.", "?"),
+    ("Wall of Shadows", "Prevent all damage that would be dealt to Wall of Shadows by creatures it's blocking.", "?"),
     # a player's protection (702.16e): damage from such sources to them is prevented
     ("Seht's Tiger", "You gain protection from red until end of turn.",
      "player_protection[colors=R]()"),
@@ -1172,7 +1184,7 @@ NONCOMBAT: list[Row] = [
     ("Clifftop Retreat", "Clifftop Retreat enters the battlefield tapped unless you control a Mountain or a Plains.",
      "-"),
     ("Loxodon Gatekeeper", "Artifacts, creatures, and lands your opponents control enter the battlefield tapped.", "-"),
-    ("Rampaging Ferocidon", "Players can't gain life.", "?"),
+    ("Rampaging Ferocidon", "Players can't gain life.", "cant_gain_life"),
     ("Commodore Guff", "Commodore Guff can be your commander.", "-"),  # 903.3a: deck construction, before the game  # lifelink's gain is applied by the damage step (702.15b)
     ("Experimental Frenzy", "You can't play cards from your hand.", "-"),
     ("Nullhide Ferox", "You can't cast noncreature spells.", "-"),
@@ -1295,7 +1307,7 @@ STATIC_FORMS: list[Row] = [
         "under your control.", "-", "a row of a die's table (706.2) is an instruction of the spell, with no combat "
         "meaning (608.2), but the grammar doesn't read the table's results"),
     # alike, but they can change combat damage or a declaration: they stay not understood
-    ("Rampaging Ferocidon", "Menace\nPlayers can't gain life.", "kw:menace | ?"),  # lifelink's gain (702.15b, 119.7)
+    ("Rampaging Ferocidon", "Menace\nPlayers can't gain life.", "kw:menace | cant_gain_life"),  # lifelink's gain (702.15b, 119.7)
     ("Dust Animus", "If you control five or more untapped lands, this creature enters with two +1/+1 counters and a "
      "lifelink counter on it.", "-"),  # 122.1b: the board gives the counters, the checker the keyword they give
     ("Fortune Thief", "Damage that would reduce your life total to less than 1 reduces it to 1 instead.", "?"),
@@ -1423,7 +1435,7 @@ NO_COMBAT_WORDS: list[Row] = [
      "as it has a +1/+1 counter on it.)", "if<at_least=1,counter=+1/+1,kind=counters>(cant_block)"),
     ("Rakdos Drake", "Flying\nUnleash", "kw:flying | if<at_least=1,counter=+1/+1,kind=counters>(cant_block)"),
     # damage's results keep their own forms (120.3, 704.5a): never "-" by the absence of combat words
-    ("Forsaken Wastes", "Players can't gain life.", "?"),
+    ("Forsaken Wastes", "Players can't gain life.", "cant_gain_life"),
 ]
 
 SECTIONS: dict[str, list[Row]] = {

@@ -10,7 +10,8 @@ from msgspec import Struct
 from legality.damage.assign import Assignment
 from legality.damage.combat import Combat, State
 from legality.damage.events import Chooser, modify, mods_for, unpreventable
-from models.abilities import CantGetCounters
+from legality.match import allies_of
+from models.abilities import CantGainLife, CantGetCounters
 
 
 class Dealt(Struct, frozen=True):
@@ -119,8 +120,28 @@ def deal(combat: Combat, state: State, assignment: Assignment,
             if combat.has_static(source, "lifelink"):
                 gained[src.controller] = gained.get(src.controller, 0) + amount
     for player, n in gained.items():
-        state.change_life(player, n)  # 702.15b: the source's controller gains that much life
+        if can_gain_life(combat, state, player):
+            state.change_life(player, n)  # 702.15b: the source's controller gains that much life
+        else:
+            gained[player] = 0  # 119.7: the damage was dealt; the life gain doesn't happen
     return dealt, gained
+
+
+def can_gain_life(combat: Combat, state: State, player: str) -> bool:
+    """Whether ``player`` can gain life: not when an effect in force says they can't (119.7), nor in Two-Headed Giant
+    when it says so of a teammate (810.9g: the team shares its life total). "Your opponents" leaves out the effect's
+    controller and their teammates (102.3)."""
+    team = next((members for members in state.shared.values() if player in members), (player,))
+    allies = allies_of(combat.game.board)
+    for e in combat.game.damage_effects:
+        ab = e.ability
+        if not isinstance(ab, CantGainLife):
+            continue
+        friends = allies.get(e.you) or frozenset((e.you,))
+        if any(ab.who == "players" or (ab.who == "you" and p == e.you) or (ab.who == "opponents" and p not in friends)
+               for p in team):
+            return False
+    return True
 
 
 def can_get_counters(combat: Combat, target: str, counter: Literal["poison", "-1/-1"]) -> bool:

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from models.abilities import (
     Ability,
+    CantGainLife,
     CantGetCounters,
     Grant,
     If,
@@ -129,6 +130,9 @@ def describe(ab: Ability) -> str:
                "creatures": "creatures"}[ab.who]
         what = {"poison": "poison counters", "-1/-1": "-1/-1 counters", "any": "counters"}[ab.counter]
         return f"{who} can't get {what}: infect, wither and toxic damage puts none (120.3, 122.1)"
+    if isinstance(ab, CantGainLife):
+        who = {"you": "you", "opponents": "your opponents", "players": "players"}[ab.who]
+        return f"{who} can't gain life: lifelink damage gains them none, and nothing replaces that gain (119.7)"
     if isinstance(ab, Unpreventable):
         return "damage can't be prevented; prevention effects, protection's included, prevent none (615.12)"
     if isinstance(ab, Loses):

@@ -312,7 +312,7 @@ def _read_by_kind(s: str, kind: AbilityKind, ctx: Context) -> Reading:
         if listed:  # a line of keyword abilities (702), read by the lexicon's own forms
             return replace(compile_sentence(s, Sentence("keywords", (), keywords=tuple(k.text for k in listed))),
                            kind=kind)
-        why = no_bearing(body)
+        why = None if DAMAGE_RESULTS.search(body) else no_bearing(body)  # the grammar reads some of those
         if why is not None:
             return Reading(s, "no combat meaning", note=why, kind=kind)
         entering = _enters_with_keywords(s, body)

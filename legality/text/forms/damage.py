@@ -1,6 +1,7 @@
 """Whole-sentence forms about combat damage: how it is assigned (510.1a-d: as though unblocked, by the defending player,
 divided freely), prevention (615.1) and prevention shields (615.7), damage multiplied (614.1a), redirected (614.9) or
-made unpreventable (615.12), a player's protection (702.16e), counters that can't be put (122.1)."""
+made unpreventable (615.12), a player's protection (702.16e), counters that can't be put (122.1), life that can't
+be gained (119.7)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from legality.text.forms.base import Forms, _number, _toks
 from legality.text.keywords import keyword_meaning
 from legality.text.tree import NoCombat, Placed, Sentence
 from models.abilities import (
+    CantGainLife,
     CantGetCounters,
     Grant,
     ModifyDamage,
@@ -213,6 +215,22 @@ class DamageForms(Forms):
     def no_minus_yours(self, c: list[Any]) -> Sentence:
         """Melira: wither and infect damage to your creatures puts no -1/-1 counters on them (it is still dealt)."""
         return self._no_counters("your_creatures", "-1/-1")
+
+    def _no_life(self, who: Literal["you", "opponents", "players"]) -> Sentence:
+        ab = CantGainLife(kind="cant_gain_life", who=who)
+        return Sentence("template", (Placed("global", (ab,), "can't gain life"),))
+
+    def no_life_players(self, c: list[Any]) -> Sentence:
+        """Leyline of Punishment, Forsaken Wastes; Sulfuric Vortex ("that player gains no life instead"): lifelink
+        gains no one life (119.7)."""
+        return self._no_life("players")
+
+    def no_life_opponents(self, c: list[Any]) -> Sentence:
+        """Erebos, God of the Dead; Archfiend of Despair: lifelink gains its controller's opponents no life."""
+        return self._no_life("opponents")
+
+    def no_life_you(self, c: list[Any]) -> Sentence:
+        return self._no_life("you")
 
     def unpreventable(self, c: list[Any]) -> Sentence:
         return Sentence("template", (Placed("global", (Unpreventable(kind="damage_cant_be_prevented"),),
