@@ -72,6 +72,7 @@ if _COLLECTING:
 F = TypeVar("F", bound=Callable[..., Any])
 EXIT_LEGAL, EXIT_ILLEGAL, EXIT_BAD_INPUT, EXIT_UNDECIDED = 0, 1, 2, 3
 EXIT_SIGNAL = 128  # plus the signal's number, as shells report it: 130 SIGINT, 141 SIGPIPE, 143 SIGTERM
+EXIT_INTERNAL = 70  # EX_SOFTWARE (sysexits.h): the checker failed; never 1, which would read as "illegal"
 
 
 class BadInput(click.ClickException):
@@ -173,7 +174,25 @@ def _strict(unread: tuple[str, ...], strict: bool, as_json: bool) -> None:
         raise BadInput("rules text not understood (--strict):\n  " + "\n  ".join(unread), as_json)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class Guarded(click.Group):
+    """The command group: an error of the checker itself (a bug) is one line naming it and exit 70, never a traceback
+    and never exit 1, which a script would read as "illegal"."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except Exception as exc:
+            if isinstance(exc, (click.ClickException, click.exceptions.Exit, click.exceptions.Abort)):
+                raise
+            message = (f"the checker failed: {type(exc).__name__}: {str(exc)[:500]} (a fault of the checker, not of "
+                       "the input: please report it with the input)")
+            if "--json" in sys.argv[1:]:
+                click.echo(json.dumps({"error": message}))
+            click.echo(f"error: {message}", err=True)
+            ctx.exit(EXIT_INTERNAL)
+
+
+@click.group(cls=Guarded, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="mtg-combat-legality")
 def main() -> None:
     """Reference legality checker for combat in Magic: The Gathering."""

@@ -38,6 +38,7 @@ from models.abilities import (
     MaxAttackers,
     MaxBlockers,
     ModifyDamage,
+    ModifyLifeGain,
     PlayerProtection,
     PreventDamage,
     RedirectDamage,
@@ -354,7 +355,7 @@ def build_game(board: Board, assume: Mapping[str, bool] | None = None) -> Game:
         elif isinstance(ab, (MaxAttackers, MaxBlockers, LandwalkBlockable)):
             globals_.append(GlobalRule(ab, source, you))
         elif isinstance(ab, (PreventDamage, ModifyDamage, Unpreventable, PlayerProtection, CantGetCounters,
-                             CantGainLife, RedirectDamage)):
+                             CantGainLife, ModifyLifeGain, RedirectDamage)):
             damage_effects.append(DamageEffect(ab, source, you, holder))
         elif holder is not None and holder in own_ab:
             own_ab[holder].append(Sourced(ab, source, origin, you))

@@ -434,6 +434,17 @@ class CantGainLife(Frozen):
     who: Literal["you", "opponents", "players"] = "players"
 
 
+class ModifyLifeGain(Frozen):
+    """A replacement of its controller's life gain (614.1a, 119.10): "if you would gain life, you gain twice that much
+    life instead" (Alhammarret's Archive, Boon Reflection, Rhox Faithmender: ``factor`` 2), "... that much life plus 1
+    instead" (Angel of Vitality, Heron of Hope: ``plus`` 1). Each creature with lifelink dealing combat damage is a
+    life gain event of its own (rulings); where several apply to one, the gaining player orders them (616.1)."""
+
+    kind: Literal["modify_life_gain"]
+    factor: int = Field(default=1, ge=1, le=BOUND)
+    plus: int = Field(default=0, ge=0, le=BOUND)
+
+
 class Unpreventable(Frozen):
     """"Damage can't be prevented this turn": no prevention effect, protection's included, prevents any (615.12)."""
 
@@ -441,17 +452,18 @@ class Unpreventable(Frozen):
 
 
 DamageRule = (PreventDamage | ModifyDamage | Unpreventable | PlayerProtection | CantGetCounters | CantGainLife
-              | RedirectDamage)
+              | ModifyLifeGain | RedirectDamage)
 """Effects on the damage dealt rather than on a creature's combat: the damage step applies them."""
 
 Ability = Annotated[_CreatureKinds | MaxAttackers | MaxBlockers | LandwalkBlockable | Grant | If | PreventDamage
                     | ModifyDamage | Unpreventable | PlayerProtection | CantGetCounters | CantGainLife
-                    | RedirectDamage,
+                    | ModifyLifeGain | RedirectDamage,
                     Field(discriminator="kind")]
 """Any ability in the vocabulary: a creature's own, or a global one."""
 
 GLOBAL_KINDS = frozenset({"max_attackers", "max_blockers_total", "landwalk_blockable", "grant",
-                          "damage_cant_be_prevented", "player_protection", "cant_get_counters", "cant_gain_life"})
+                          "damage_cant_be_prevented", "player_protection", "cant_get_counters", "cant_gain_life",
+                          "modify_life_gain"})
 """Kinds that act on the game rather than on the object that has them."""
 
 Quality.model_rebuild()

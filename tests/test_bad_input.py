@@ -388,3 +388,24 @@ def test_numbers_no_reader_can_hold_are_bad_input(text: str, fragment: str) -> N
     result = CliRunner().invoke(main, ["check", "-"], input=text)
     assert result.exit_code == 2 and fragment in result.output
     _no_traceback(result)
+
+
+def test_a_fault_of_the_checker_is_exit_70_with_one_line_never_1_or_a_traceback(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """An exception the checker didn't foresee (a bug, here put in place of the judge) would end Python with a
+    traceback and exit 1, which a script reads as "illegal": it is one line naming the error instead, exit 70
+    (EX_SOFTWARE), and with --json an error object too."""
+    import cli
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise ValueError("an internal fault")
+
+    monkeypatch.setattr(cli, "check", broken)
+    for extra in ([], ["--json"]):
+        result = CliRunner().invoke(main, ["check", "-", *extra], input=json.dumps(BASE))
+        assert result.exit_code == 70, result.output
+        assert "Traceback" not in result.output
+        assert "the checker failed: ValueError: an internal fault" in result.output
+    monkeypatch.setattr("sys.argv", ["legality", "check", "-", "--json"])
+    result = CliRunner().invoke(main, ["check", "-", "--json"], input=json.dumps(BASE))
+    assert "an internal fault" in json.loads(result.stdout.splitlines()[0])["error"]

@@ -187,3 +187,43 @@ def test_in_two_headed_giant_a_teammate_who_cant_gain_life_stops_the_team() -> N
     assert out.players["C"]["life"] == 28
     free = resolve_damage(parse_board({**board, "effects": []}), declarations=False)
     assert free.players["A"]["life"] == 32
+
+
+# Life gains made larger (614.1a, 119.10). Each creature with lifelink dealing combat damage is a life gain event of
+# its own (rulings of Ajani's Pridemate, Cleric of Life's Bond and others, 2019-2024: "if two creatures you control with
+# lifelink deal combat damage at the same time, ... a separate life-gaining event" each); where two replacements
+# apply to one event, the player gaining the life chooses the order (616.1e-f).
+VITALITY = "Flying\nIf you would gain life, you gain that much life plus 1 instead."
+BOON = "If you would gain life, you gain twice that much life instead."
+PRIEST = _perm("priest", "Attended Knight", "A", 2, 2, keywords=["lifelink"])
+CHAMPION = _perm("champion", "Ajani's Sunstriker", "A", 2, 2, keywords=["lifelink"])
+
+
+def test_plus_one_applies_to_each_lifelink_creature_s_gain() -> None:
+    """Angel of Vitality and two lifelink attackers, unblocked: two events of 2, each one more: A gains 6."""
+    angel = _perm("angel", "Angel of Vitality", "A", 2, 2, VITALITY, keywords=["flying"])
+    out = resolve_damage(parse_board(_board([angel, PRIEST, CHAMPION], [], [("priest", "B"), ("champion", "B")], [])),
+                         declarations=False)
+    assert out.players["A"]["life"] == 26 and out.steps[0].life_gained == {"A": 6}
+    assert out.players["B"]["life"] == 16 and not out.not_understood
+
+
+def test_two_replacements_of_one_gain_give_the_gaining_player_a_choice() -> None:
+    """Boon Reflection and Angel of Vitality, one lifelink attacker dealing 2: doubled then plus one (5) or plus one
+    then doubled (6): A chooses (616.1), so the verdict lists both results and the choice behind each."""
+    angel = _perm("angel", "Angel of Vitality", "A", 2, 2, VITALITY, keywords=["flying"])
+    boon = _enchantment("boon", "Boon Reflection", "A", BOON)
+    out = resolve_damage(parse_board(_board([angel, boon, PRIEST], [], [("priest", "B")], [])), declarations=False)
+    assert len(out.outcomes) == 2
+    assert sorted(o["players"]["A"]["life"] for o in out.outcomes) == [25, 26]
+    assert all(any("616.1" in c for c in o["choices"]) for o in out.outcomes)
+
+
+def test_a_player_who_cant_gain_life_gains_nothing_however_the_gain_is_replaced() -> None:
+    """119.7: a replacement effect that would replace a life gain event of a player who can't gain life does
+    nothing: B's Erebos, A's Boon Reflection and lifelink attacker: A gains 0."""
+    erebos = {"id": "erebos", "name": "Erebos, God of the Dead", "controller": "B", "types": ["enchantment"],
+              "oracle": EREBOS}
+    boon = _enchantment("boon", "Boon Reflection", "A", BOON)
+    out = resolve_damage(parse_board(_board([erebos, boon, PRIEST], [], [("priest", "B")], [])), declarations=False)
+    assert out.players["A"]["life"] == 20 and not out.outcomes

@@ -883,12 +883,14 @@ DAMAGE: list[Row] = [
      "cant_get_counters(counter=-1/-1,who=your_creatures)"),
     ("Solemnity", "Players can't get counters.", "cant_get_counters(who=players)"),
     # life that can't be gained (119.7): lifelink damage is dealt and gains its controller nothing; Sulfuric Vortex's
-    # replacement has the same result. Gains made larger (614.1, 616.1: the gaining player orders them) are not read.
+    # replacement has the same result. Gains made larger (614.1a; 616.1: the gaining player orders them).
     ("Erebos, God of the Dead", "Your opponents can't gain life.", "cant_gain_life(who=opponents)"),
     ("Leyline of Punishment", "Players can't gain life.", "cant_gain_life"),
     ("Sulfuric Vortex", "If a player would gain life, that player gains no life instead.", "cant_gain_life"),
     ("Welcome the Darkness", "You can't gain life for the rest of the game.", "cant_gain_life(who=you)"),
-    ("Angel of Vitality", "If you would gain life, you gain that much life plus 1 instead.", "?"),
+    ("Angel of Vitality", "If you would gain life, you gain that much life plus 1 instead.", "modify_life_gain(plus=1)"),
+    ("Alhammarret's Archive", "If you would gain life, you gain twice that much life instead.",
+     "modify_life_gain(factor=2)"),
     ("Dream Prowler", "This creature can't be blocked as long as it's attacking alone.",
      "if<kind=self,state=attacking alone>(cant_be_blocked)"),
     ("Security Bypass", "As long as enchanted creature is attacking alone, it can't be blocked.", "?"),
@@ -901,9 +903,8 @@ DAMAGE: list[Row] = [
     ("Phyrexian Unlife", "You don't lose the game for having 0 or less life.", "?"),
     ("Lich's Mastery", "You can't lose the game.", "?"),
     ("Tainted Remedy", "If an opponent would gain life, that player loses that much life instead.", "?"),
-    # a gain made larger (614.1: its order with other such effects the gaining player's, 616.1), an Aura on a player,
-    # a life total held at 1 (614.1), prevention qualified by the creatures it blocks: not read, so never dropped
-    ("Alhammarret's Archive", "If you would gain life, you gain twice that much life instead.", "?"),
+    # an Aura on a player, a life total held at 1 (614.1), prevention qualified by the creatures it blocks: not read,
+    # so never dropped
     ("Grievous Wound", "Enchanted player can't gain life.", "?"),
     ("Ali from Cairo", "Damage that would reduce your life total to less than 1 reduces it to 1 instead.", "?"),
     ("Wall of Shadows", "Prevent all damage that would be dealt to Wall of Shadows by creatures it's blocking.", "?"),

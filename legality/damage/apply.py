@@ -9,9 +9,9 @@ from msgspec import Struct
 
 from legality.damage.assign import Assignment
 from legality.damage.combat import Combat, State
-from legality.damage.events import Chooser, modify, mods_for, unpreventable
+from legality.damage.events import MAX_AMOUNT, Chooser, modify, mods_for, unpreventable
 from legality.match import allies_of
-from models.abilities import CantGainLife, CantGetCounters
+from models.abilities import CantGainLife, CantGetCounters, ModifyLifeGain
 
 
 class Dealt(Struct, frozen=True):
@@ -70,7 +70,7 @@ def deal(combat: Combat, state: State, assignment: Assignment,
     outcomes = {(target, o.source): o for target, parts in incoming.items()
                 for o in modify(combat, state, target, parts, chooser)}
     dealt: list[Dealt] = []
-    gained: dict[str, int] = {}
+    gains: dict[str, int] = {}  # source with lifelink → the life its damage gains its controller (one event each)
     for source, parts in assignment.items():
         src = game.perms[source]
         infect, wither = combat.has(source, "infect"), combat.has(source, "wither")
@@ -118,13 +118,32 @@ def deal(combat: Combat, state: State, assignment: Assignment,
                     state.deathtouched.add(to)
             dealt.append(Dealt(source, to, amount, out.prevented, rule, out.rules))
             if combat.has_static(source, "lifelink"):
-                gained[src.controller] = gained.get(src.controller, 0) + amount
-    for player, n in gained.items():
-        if can_gain_life(combat, state, player):
-            state.change_life(player, n)  # 702.15b: the source's controller gains that much life
-        else:
-            gained[player] = 0  # 119.7: the damage was dealt; the life gain doesn't happen
+                gains[source] = gains.get(source, 0) + amount
+    gained: dict[str, int] = {}
+    for source, n in gains.items():  # 702.15b: the source's controller gains that much life
+        player = game.perms[source].controller
+        if not can_gain_life(combat, state, player):
+            gained[player] = gained.get(player, 0)  # 119.7: the damage was dealt; the life gain doesn't happen
+            continue
+        n = _gain_replaced(combat, player, source, n, chooser)
+        state.change_life(player, n)
+        gained[player] = gained.get(player, 0) + n
     return dealt, gained
+
+
+def _gain_replaced(combat: Combat, player: str, source: str, n: int, chooser: Chooser) -> int:
+    """The life ``player`` gains from ``source``'s lifelink, ``n`` before its replacement effects (614.1a: "you gain
+    twice that much life instead", "that much life plus 1"). Each creature with lifelink is a life gain event of its
+    own (rulings of Ajani's Pridemate and others); where several effects apply to one, the gaining player picks the one
+    to apply next, each once (616.1e-f); a gain of 0 is no event (119.10)."""
+    left = [e for e in combat.game.damage_effects if isinstance(e.ability, ModifyLifeGain) and e.you == player]
+    while left and n > 0:
+        k = chooser.choose(player, f"applies to the life gained from {source} next (616.1)",
+                           [e.source for e in left]) if len(left) > 1 else 0
+        ab = left.pop(k).ability
+        assert isinstance(ab, ModifyLifeGain)
+        n = min(n * ab.factor + ab.plus, MAX_AMOUNT)
+    return n
 
 
 def can_gain_life(combat: Combat, state: State, player: str) -> bool:

@@ -23,6 +23,12 @@ MAX_ORDERED = 4
 verdict says that not every order was tried."""
 
 
+MAX_AMOUNT = 10**18
+"""The most damage (or life gained) one event is taken to be, however many effects double it: every number on a board
+is within ±10⁶, so past this the results are the same (a player at 0 or less life, every creature destroyed) and the
+figures stay printable (Python prints no integer of more than 4,300 digits)."""
+
+
 class Chooser(Struct):
     """Makes each choice by the index ``prefix`` gives it (0 past its end) and records what was chosen."""
 
@@ -218,7 +224,7 @@ def modify(combat: Combat, state: State, target: str, incoming: list[tuple[str, 
         hit = [s for s in sources if s in m.sources and amounts[s] > 0]
         if m.kind == "modify":
             for s in hit:
-                amounts[s] *= m.factor
+                amounts[s] = min(amounts[s] * m.factor, MAX_AMOUNT)
                 rules[s].append(f"{m.rule} ({m.name}: x{m.factor})")
         elif m.kind == "prevent":
             for s in hit:

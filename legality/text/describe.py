@@ -12,6 +12,7 @@ from models.abilities import (
     If,
     Loses,
     ModifyDamage,
+    ModifyLifeGain,
     PlayerProtection,
     PreventDamage,
     Quality,
@@ -133,6 +134,10 @@ def describe(ab: Ability) -> str:
     if isinstance(ab, CantGainLife):
         who = {"you": "you", "opponents": "your opponents", "players": "players"}[ab.who]
         return f"{who} can't gain life: lifelink damage gains them none, and nothing replaces that gain (119.7)"
+    if isinstance(ab, ModifyLifeGain):
+        how = "twice that much" if (ab.factor, ab.plus) == (2, 0) else (
+            f"that much plus {ab.plus}" if ab.factor == 1 else f"{ab.factor} times that much plus {ab.plus}")
+        return f"if you would gain life, you gain {how} instead: each lifelink gain of yours (614.1a, 119.10)"
     if isinstance(ab, Unpreventable):
         return "damage can't be prevented; prevention effects, protection's included, prevent none (615.12)"
     if isinstance(ab, Loses):

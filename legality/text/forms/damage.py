@@ -16,6 +16,7 @@ from models.abilities import (
     CantGetCounters,
     Grant,
     ModifyDamage,
+    ModifyLifeGain,
     PlayerProtection,
     PreventDamage,
     Protection,
@@ -231,6 +232,17 @@ class DamageForms(Forms):
 
     def no_life_you(self, c: list[Any]) -> Sentence:
         return self._no_life("you")
+
+    def _gain(self, ab: ModifyLifeGain) -> Sentence:
+        return Sentence("template", (Placed("global", (ab,), "life gain replaced"),))
+
+    def gain_twice(self, c: list[Any]) -> Sentence:
+        """Alhammarret's Archive, Boon Reflection, Rhox Faithmender: its controller's lifelink gains are doubled."""
+        return self._gain(ModifyLifeGain(kind="modify_life_gain", factor=2))
+
+    def gain_plus(self, c: list[Any]) -> Sentence:
+        """Angel of Vitality, Heron of Hope: each of its controller's life gain events is one more."""
+        return self._gain(ModifyLifeGain(kind="modify_life_gain", plus=_number(_toks(c, "NUMBER")[0])))
 
     def unpreventable(self, c: list[Any]) -> Sentence:
         return Sentence("template", (Placed("global", (Unpreventable(kind="damage_cant_be_prevented"),),
