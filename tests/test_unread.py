@@ -272,16 +272,19 @@ def test_shield_counters_make_combat_damage_undecided_not_a_declaration() -> Non
 
 
 def test_a_life_gain_replacement_bears_only_on_damage_results() -> None:
-    """Angel of Vitality: "If you would gain life, you gain that much life plus 1 instead." It changes what lifelink
-    gains (702.15b, 614.1a), not which attacks or blocks are legal: not read, so an attack is judged with a note
-    and a damage verdict would be undecided."""
+    """Tainted Remedy: "If an opponent would gain life, that player loses that much life instead." It changes what
+    lifelink does (702.15b, 614.1a), not which attacks or blocks are legal: not read, so an attack is judged with a
+    note and a damage verdict would be undecided. (Angel of Vitality's "you gain that much life plus 1 instead" is
+    read: tests/test_player_damage_rules.py.)"""
     from legality.text.read import read
 
-    (r,) = read("If you would gain life, you gain that much life plus 1 instead.", "Angel of Vitality")
+    remedy = "If an opponent would gain life, that player loses that much life instead."
+    (r,) = read(remedy, "Tainted Remedy")
     assert r.status == "not understood" and r.damage_only
-    angel = {"name": "Angel of Vitality", "power": 2, "toughness": 2, "types": ["creature"],
-             "oracle": "If you would gain life, you gain that much life plus 1 instead."}
-    attack = check(parse_board(_two_creatures(angel, None)))
+    card = {"name": "Tainted Remedy", "types": ["enchantment"], "oracle": remedy}
+    board = _two_creatures({"name": "Grizzly Bears", "power": 2, "toughness": 2, "oracle": ""}, None)
+    board["permanents"].append({"id": "remedy", "controller": "B", **card})
+    attack = check(parse_board(board))
     assert attack.legal is True and any("only what combat damage does" in n for n in attack.notes)
 
 

@@ -249,8 +249,8 @@ DAMAGE_WORDS = re.compile(r"\b(?:prevent(?:ed)?|damage that would|would deal (?:
                           r"is dealt to [^.]* instead|life totals?|(?:lose|win) the game|(?:gain|lose) life|"
                           r"poison counters|-1/-1 counters put on|can't get counters)\b")
 BEARS_ON_DECLARATIONS = re.compile(r"[+-]\d+/[+-]\d+|[+-]x/[+-]x|\b(?:power|toughness|is a|are|becomes?|has|have|"
-                                   r"gains?(?!(?: \w+){0,3} life\b)|loses?(?! (?:the game|life))|get|gets|unless|"
-                                   r"pays?|costs?)\b")
+                                   r"gains?(?!(?: \w+){0,3} life\b)|loses?(?!(?: \w+){0,3} (?:the game|life)\b)|"
+                                   r"get|gets|unless|pays?|costs?)\b")
 
 
 AFTER_DAMAGE = re.compile(r"(?:,? and)? remove (?:a|one|that many) \+1/\+1 counters? from (?:it|~)|"
