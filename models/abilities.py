@@ -435,14 +435,20 @@ class CantGainLife(Frozen):
 
 
 class ModifyLifeGain(Frozen):
-    """A replacement of its controller's life gain (614.1a, 119.10): "if you would gain life, you gain twice that much
-    life instead" (Alhammarret's Archive, Boon Reflection, Rhox Faithmender: ``factor`` 2), "... that much life plus 1
-    instead" (Angel of Vitality, Heron of Hope: ``plus`` 1). Each creature with lifelink dealing combat damage is a
-    life gain event of its own (rulings); where several apply to one, the gaining player orders them (616.1)."""
+    """A replacement of a player's life gain (614.1a, 119.10), its controller's unless ``who`` says otherwise: "if you
+    would gain life, you gain twice that much life instead" (Alhammarret's Archive, Boon Reflection: ``factor`` 2),
+    "... that much life plus 1 instead" (Angel of Vitality, Heron of Hope: ``plus`` 1); "if an opponent would gain life,
+    that player loses that much life instead" (Tainted Remedy: ``who`` opponents, ``loss``), "if a spell or ability
+    would cause its controller to gain life, that player loses that much life instead" (Rain of Gore: ``who`` players,
+    ``loss``). Each creature with lifelink dealing combat damage is a life gain event of its own (rulings); where
+    several apply to one, the gaining player orders them (616.1), and once the gain is a loss the effects on gains
+    apply no more (616.1f)."""
 
     kind: Literal["modify_life_gain"]
     factor: int = Field(default=1, ge=1, le=BOUND)
     plus: int = Field(default=0, ge=0, le=BOUND)
+    who: Literal["you", "opponents", "players"] = "you"
+    loss: bool = False
 
 
 class Unpreventable(Frozen):

@@ -227,3 +227,31 @@ def test_a_player_who_cant_gain_life_gains_nothing_however_the_gain_is_replaced(
     boon = _enchantment("boon", "Boon Reflection", "A", BOON)
     out = resolve_damage(parse_board(_board([erebos, boon, PRIEST], [], [("priest", "B")], [])), declarations=False)
     assert out.players["A"]["life"] == 20 and not out.outcomes
+
+
+TAINTED = "If an opponent would gain life, that player loses that much life instead."
+GORE = "If a spell or ability would cause its controller to gain life, that player loses that much life instead."
+
+
+def test_a_gain_replaced_by_a_loss_of_that_much_life() -> None:
+    """Tainted Remedy (B's): A's lifelink attacker dealing 2 to B makes A lose 2 instead of gaining 2 (its rulings:
+    lifelink's gain is replaced); A's own Tainted Remedy changes nothing for A. Rain of Gore replaces every player's."""
+    remedy = _enchantment("remedy", "Tainted Remedy", "B", TAINTED)
+    out = resolve_damage(parse_board(_board([PRIEST, remedy], [], [("priest", "B")], [])), declarations=False)
+    assert (out.players["A"]["life"], out.players["B"]["life"]) == (18, 18) and not out.not_understood
+    mine = resolve_damage(parse_board(_board([PRIEST, {**remedy, "controller": "A"}], [], [("priest", "B")], [])),
+                          declarations=False)
+    assert mine.players["A"]["life"] == 22
+    gore = _enchantment("gore", "Rain of Gore", "A", GORE)
+    out = resolve_damage(parse_board(_board([PRIEST, gore], [], [("priest", "B")], [])), declarations=False)
+    assert out.players["A"]["life"] == 18
+
+
+def test_once_a_gain_is_a_loss_the_effects_on_gains_apply_no_more() -> None:
+    """616.1f: A's Boon Reflection and B's Tainted Remedy on A's lifelink gain of 2: A chooses. Remedy first: a loss of
+    2, and Boon Reflection no longer applies; Boon Reflection first: a gain of 4 becomes a loss of 4. Both results
+    are listed."""
+    remedy = _enchantment("remedy", "Tainted Remedy", "B", TAINTED)
+    boon = _enchantment("boon", "Boon Reflection", "A", BOON)
+    out = resolve_damage(parse_board(_board([PRIEST, remedy, boon], [], [("priest", "B")], [])), declarations=False)
+    assert sorted(o["players"]["A"]["life"] for o in out.outcomes) == [16, 18]

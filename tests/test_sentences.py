@@ -888,6 +888,10 @@ DAMAGE: list[Row] = [
     ("Leyline of Punishment", "Players can't gain life.", "cant_gain_life"),
     ("Sulfuric Vortex", "If a player would gain life, that player gains no life instead.", "cant_gain_life"),
     ("Welcome the Darkness", "You can't gain life for the rest of the game.", "cant_gain_life(who=you)"),
+    ("Tainted Remedy", "If an opponent would gain life, that player loses that much life instead.",
+     "modify_life_gain(loss=True,who=opponents)"),
+    ("Rain of Gore", "If a spell or ability would cause its controller to gain life, that player loses that much life "
+     "instead.", "modify_life_gain(loss=True,who=players)"),
     ("Angel of Vitality", "If you would gain life, you gain that much life plus 1 instead.", "modify_life_gain(plus=1)"),
     ("Alhammarret's Archive", "If you would gain life, you gain twice that much life instead.",
      "modify_life_gain(factor=2)"),
@@ -902,12 +906,14 @@ DAMAGE: list[Row] = [
     ("Platinum Angel", "You can't lose the game and your opponents can't win the game.", "?"),
     ("Phyrexian Unlife", "You don't lose the game for having 0 or less life.", "?"),
     ("Lich's Mastery", "You can't lose the game.", "?"),
-    ("Tainted Remedy", "If an opponent would gain life, that player loses that much life instead.", "?"),
     # an Aura on a player, a life total held at 1 (614.1), prevention qualified by the creatures it blocks: not read,
     # so never dropped
     ("Grievous Wound", "Enchanted player can't gain life.", "?"),
     ("Ali from Cairo", "Damage that would reduce your life total to less than 1 reduces it to 1 instead.", "?"),
     ("Wall of Shadows", "Prevent all damage that would be dealt to Wall of Shadows by creatures it's blocking.", "?"),
+    ("Everlasting Torment", "All damage is dealt as though its source had wither.", "?"),  # 702.80: not read
+    # a subject of two artifact and creature types ("that's a Food or a Golem"): its trample is not given to anyone
+    ("Brenard, Ginger Sculptor", "Each creature you control that's a Food or a Golem gets +2/+2 and has trample.", "?"),
     # a player's protection (702.16e): damage from such sources to them is prevented
     ("Seht's Tiger", "You gain protection from red until end of turn.",
      "player_protection[colors=R]()"),

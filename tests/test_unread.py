@@ -271,20 +271,19 @@ def test_shield_counters_make_combat_damage_undecided_not_a_declaration() -> Non
     assert check(parse_board(board)).legal is not None
 
 
-def test_a_life_gain_replacement_bears_only_on_damage_results() -> None:
-    """Tainted Remedy: "If an opponent would gain life, that player loses that much life instead." It changes what
-    lifelink does (702.15b, 614.1a), not which attacks or blocks are legal: not read, so an attack is judged with a
-    note and a damage verdict would be undecided. (Angel of Vitality's "you gain that much life plus 1 instead" is
-    read: tests/test_player_damage_rules.py.)"""
+def test_a_life_total_that_cant_change_bears_only_on_damage_results() -> None:
+    """Platinum Emperion: "Your life total can't change." It changes what combat damage and lifelink do to a player
+    (120.3a, 702.15b, 119.7-8), not which attacks or blocks are legal: not read, so an attack is judged with a note
+    and a damage verdict would be undecided. (Life gains made larger, replaced by none or by a loss are read:
+    tests/test_player_damage_rules.py.)"""
     from legality.text.read import read
 
-    remedy = "If an opponent would gain life, that player loses that much life instead."
-    (r,) = read(remedy, "Tainted Remedy")
+    text = "Your life total can't change."
+    (r,) = read(text, "Platinum Emperion")
     assert r.status == "not understood" and r.damage_only
-    card = {"name": "Tainted Remedy", "types": ["enchantment"], "oracle": remedy}
-    board = _two_creatures({"name": "Grizzly Bears", "power": 2, "toughness": 2, "oracle": ""}, None)
-    board["permanents"].append({"id": "remedy", "controller": "B", **card})
-    attack = check(parse_board(board))
+    emperion = {"name": "Platinum Emperion", "power": 8, "toughness": 8, "types": ["artifact", "creature"],
+                "oracle": text}
+    attack = check(parse_board(_two_creatures(emperion, None)))
     assert attack.legal is True and any("only what combat damage does" in n for n in attack.notes)
 
 

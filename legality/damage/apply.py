@@ -125,25 +125,37 @@ def deal(combat: Combat, state: State, assignment: Assignment,
         if not can_gain_life(combat, state, player):
             gained[player] = gained.get(player, 0)  # 119.7: the damage was dealt; the life gain doesn't happen
             continue
-        n = _gain_replaced(combat, player, source, n, chooser)
-        state.change_life(player, n)
-        gained[player] = gained.get(player, 0) + n
+        n, lost = _gain_replaced(combat, player, source, n, chooser)
+        state.change_life(player, -n if lost else n)  # a gain replaced by a loss (Tainted Remedy) gains nothing
+        gained[player] = gained.get(player, 0) + (0 if lost else n)
     return dealt, gained
 
 
-def _gain_replaced(combat: Combat, player: str, source: str, n: int, chooser: Chooser) -> int:
+def _concerns(who: str, you: str, player: str, allies: dict[str, frozenset[str]]) -> bool:
+    """Whether an effect of ``you``'s saying "you", "your opponents" or "players" speaks of ``player`` ("your
+    opponents" leaves out you and your teammates, 102.3)."""
+    return who == "players" or (who == "you" and player == you) or (
+        who == "opponents" and player not in (allies.get(you) or frozenset((you,))))
+
+
+def _gain_replaced(combat: Combat, player: str, source: str, n: int, chooser: Chooser) -> tuple[int, bool]:
     """The life ``player`` gains from ``source``'s lifelink, ``n`` before its replacement effects (614.1a: "you gain
-    twice that much life instead", "that much life plus 1"). Each creature with lifelink is a life gain event of its
-    own (rulings of Ajani's Pridemate and others); where several effects apply to one, the gaining player picks the one
-    to apply next, each once (616.1e-f); a gain of 0 is no event (119.10)."""
-    left = [e for e in combat.game.damage_effects if isinstance(e.ability, ModifyLifeGain) and e.you == player]
+    twice that much life instead", "that much life plus 1"), and whether it became a loss of that much life instead
+    (Tainted Remedy). Each creature with lifelink is a life gain event of its own (rulings of Ajani's Pridemate and
+    others); where several effects apply to one, the gaining player picks the one to apply next, each once, and once
+    the gain is a loss the effects on gains apply no more (616.1e-f); a gain of 0 is no event (119.10)."""
+    allies = allies_of(combat.game.board)
+    left = [e for e in combat.game.damage_effects
+            if isinstance(e.ability, ModifyLifeGain) and _concerns(e.ability.who, e.you, player, allies)]
     while left and n > 0:
         k = chooser.choose(player, f"applies to the life gained from {source} next (616.1)",
                            [e.source for e in left]) if len(left) > 1 else 0
         ab = left.pop(k).ability
         assert isinstance(ab, ModifyLifeGain)
+        if ab.loss:
+            return n, True
         n = min(n * ab.factor + ab.plus, MAX_AMOUNT)
-    return n
+    return n, False
 
 
 def can_gain_life(combat: Combat, state: State, player: str) -> bool:
@@ -152,15 +164,8 @@ def can_gain_life(combat: Combat, state: State, player: str) -> bool:
     controller and their teammates (102.3)."""
     team = next((members for members in state.shared.values() if player in members), (player,))
     allies = allies_of(combat.game.board)
-    for e in combat.game.damage_effects:
-        ab = e.ability
-        if not isinstance(ab, CantGainLife):
-            continue
-        friends = allies.get(e.you) or frozenset((e.you,))
-        if any(ab.who == "players" or (ab.who == "you" and p == e.you) or (ab.who == "opponents" and p not in friends)
-               for p in team):
-            return False
-    return True
+    return not any(isinstance(e.ability, CantGainLife) and any(_concerns(e.ability.who, e.you, p, allies) for p in team)
+                   for e in combat.game.damage_effects)
 
 
 def can_get_counters(combat: Combat, target: str, counter: Literal["poison", "-1/-1"]) -> bool:

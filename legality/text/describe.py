@@ -135,9 +135,13 @@ def describe(ab: Ability) -> str:
         who = {"you": "you", "opponents": "your opponents", "players": "players"}[ab.who]
         return f"{who} can't gain life: lifelink damage gains them none, and nothing replaces that gain (119.7)"
     if isinstance(ab, ModifyLifeGain):
+        who = {"you": "you", "opponents": "an opponent", "players": "a player"}[ab.who]
+        if ab.loss:
+            return (f"if {who} would gain life, that player loses that much life instead: each lifelink gain "
+                    "(614.1a, 119.10)")
         how = "twice that much" if (ab.factor, ab.plus) == (2, 0) else (
             f"that much plus {ab.plus}" if ab.factor == 1 else f"{ab.factor} times that much plus {ab.plus}")
-        return f"if you would gain life, you gain {how} instead: each lifelink gain of yours (614.1a, 119.10)"
+        return f"if {who} would gain life, that player gains {how} instead: each lifelink gain (614.1a, 119.10)"
     if isinstance(ab, Unpreventable):
         return "damage can't be prevented; prevention effects, protection's included, prevent none (615.12)"
     if isinstance(ab, Loses):

@@ -240,6 +240,14 @@ class DamageForms(Forms):
         """Alhammarret's Archive, Boon Reflection, Rhox Faithmender: its controller's lifelink gains are doubled."""
         return self._gain(ModifyLifeGain(kind="modify_life_gain", factor=2))
 
+    def gain_to_loss_opponents(self, c: list[Any]) -> Sentence:
+        """Tainted Remedy: its controller's opponents lose the life their lifelink would gain them."""
+        return self._gain(ModifyLifeGain(kind="modify_life_gain", who="opponents", loss=True))
+
+    def gain_to_loss_players(self, c: list[Any]) -> Sentence:
+        """Rain of Gore: lifelink is a static ability, so every player loses the life it would gain them."""
+        return self._gain(ModifyLifeGain(kind="modify_life_gain", who="players", loss=True))
+
     def gain_plus(self, c: list[Any]) -> Sentence:
         """Angel of Vitality, Heron of Hope: each of its controller's life gain events is one more."""
         return self._gain(ModifyLifeGain(kind="modify_life_gain", plus=_number(_toks(c, "NUMBER")[0])))
