@@ -80,10 +80,12 @@ def test_same_tree_as_lark_builds(sentence: str) -> None:
                          ids=[f"{k}:{s[:40]}" for s, k in KINDED if k in STARTS])
 def test_the_start_of_a_kind_gives_the_tree_of_the_whole_grammar(sentence: str, kind: str) -> None:
     """A static or triggered ability parsed from its kind's start symbol gets the tree (below the root) that the
-    whole grammar gives it: the start only leaves out alternatives no sentence of that kind takes."""
+    whole grammar gives it: the start only leaves out alternatives no sentence of that kind takes. A sentence neither
+    reads is unread by both; where each stops may differ (Security Bypass's "as long as enchanted creature is
+    attacking alone, it can't be blocked": at the comma, or at "blocked"; 12 of the 28,500 sentences of every era)."""
     whole, of_kind = _parse(parser(), sentence), _parse(parser(), sentence, start_of(sentence, kind))
     if isinstance(whole, str) or isinstance(of_kind, str):
-        assert whole == of_kind
+        assert isinstance(whole, str) and isinstance(of_kind, str), (whole, of_kind)
     else:
         assert whole.children == of_kind.children
 
