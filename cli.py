@@ -61,9 +61,9 @@ from legality.batch import (
     run_batch,
     skipping,
 )
+from legality.board import BoardTooLong, read_board_text
 from models import Board
 from models.abilities import BOUND
-from models.board import MAX_BOARD_BYTES
 
 if _COLLECTING:
     gc.freeze()
@@ -134,15 +134,12 @@ def _options(board: Board, conditional: str | None, paid_costs: str | None) -> R
 
 
 def _read_text(file: TextIO, as_json: bool) -> str:
-    """The board file's text, refused past ``MAX_BOARD_BYTES`` characters (read no further than that)."""
     try:
-        text = file.read(MAX_BOARD_BYTES + 1)
+        return read_board_text(file)
+    except BoardTooLong as exc:
+        raise BadInput(f"the board file is {exc}", as_json) from None
     except Exception as exc:
         raise BadInput(f"can't read the board file: {exc}", as_json) from None
-    if len(text) > MAX_BOARD_BYTES:
-        raise BadInput(f"the board file is longer than the limit of {MAX_BOARD_BYTES:,} characters for a board",
-                       as_json)
-    return text
 
 
 def _read(file: TextIO, as_json: bool, cards: str | None = None, departed: bool | None = None) -> Board:
@@ -178,6 +175,10 @@ class Guarded(click.Group):
     """The command group: an error of the checker itself (a bug) is one line naming it and exit 70, never a traceback
     and never exit 1, which a script would read as "illegal"."""
 
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        ctx.meta["legality.args"] = list(args)  # what --json asks of a failure's message
+        return super().parse_args(ctx, args)
+
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
@@ -186,7 +187,7 @@ class Guarded(click.Group):
                 raise
             message = (f"the checker failed: {type(exc).__name__}: {str(exc)[:500]} (a fault of the checker, not of "
                        "the input: please report it with the input)")
-            if "--json" in sys.argv[1:]:
+            if "--json" in ctx.meta.get("legality.args", ()):
                 click.echo(json.dumps({"error": message}))
             click.echo(f"error: {message}", err=True)
             ctx.exit(EXIT_INTERNAL)

@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager, nullcontext
 from itertools import islice
 from types import FrameType
-from typing import Any
+from typing import Any, Protocol
 
 from msgspec import Struct, field
 
@@ -127,28 +127,16 @@ class Lines:
         return next(self._lines)
 
     def _each(self) -> Iterator[Line]:
-        for number, raw in enumerate(self._raw_lines(), 1):
+        """The lines one by one: from a stream, its chunks of one line each (a line too long is never held whole)."""
+        raws: Iterable[tuple[int, bytes | TooLong]] = (
+            self.raw_chunks(itertools.repeat(1)) if hasattr(self.binary, "read") else enumerate(self.binary, 1))
+        for number, raw in raws:
             if isinstance(raw, TooLong):
                 yield number, raw
                 continue
             line = _line(number, raw.removesuffix(b"\n"))
             if line is not None:
                 yield line
-
-    def _raw_lines(self) -> Iterator[bytes | TooLong]:
-        """Each line's bytes, or ``TooLong`` for one longer than ``MAX_LINE_BYTES`` (read through, not kept)."""
-        readline = getattr(self.binary, "readline", None)
-        if readline is None:
-            yield from self.binary
-            return
-        while raw := readline(MAX_LINE_BYTES + 1):
-            if len(raw) <= MAX_LINE_BYTES or raw.endswith(b"\n"):
-                yield raw
-                continue
-            length = len(raw)
-            while (more := readline(1 << 16)) and not more.endswith(b"\n"):
-                length += len(more)
-            yield TooLong(length + len(more) - more.endswith(b"\n"))
 
     @property
     def untouched(self) -> bool:
@@ -510,7 +498,13 @@ sticks again is an error line. (A line's verdict ends at about its time limit, w
 needing the solver also imports OR-Tools.)"""
 
 
-def _stuck_after(task: object, settings: Settings) -> float:
+class _TimeLimited(Protocol):
+    @property
+    def time_limit(self) -> float: ...
+
+
+def stuck_after(task: object, settings: _TimeLimited) -> float:
+    """``Job.deadline`` of the batch's and regress's jobs: twice the time limit and ``STUCK_AFTER``."""
     return 2 * settings.time_limit + STUCK_AFTER
 
 
@@ -556,9 +550,9 @@ def _lines_lost(task: list[Line], cause: str) -> list[tuple[bool, str]]:
     return [(True, json.dumps(_lost(number, text if isinstance(text, str) else "", cause)))]
 
 
-RAW_JOB: Job[RawChunk, JudgedChunk] = Job(_raw_task, (), _raw_parts, _raw_merge, _raw_lost, _stuck_after)
+RAW_JOB: Job[RawChunk, JudgedChunk] = Job(_raw_task, (), _raw_parts, _raw_merge, _raw_lost, stuck_after)
 LINES_JOB: Job[list[Line], list[tuple[bool, str]]] = Job(judge_chunk, (), _lines_parts, _lines_merge, _lines_lost,
-                                                         _stuck_after)
+                                                         stuck_after)
 
 
 class Judged(Struct):

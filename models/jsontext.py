@@ -103,16 +103,17 @@ def repeated_key(text: str) -> tuple[str, str] | None:
 def loads(data: str | bytes, unique: bool = False) -> Any:
     """Decode JSON text; ``JsonTextError`` for bad syntax, deep nesting, huge numbers, NaN, text too large, and
     (``unique``) a key given twice in one object, with the path of that object."""
+    text = ""
     try:
         if nested_deeper(data):  # before the decoder recurses into it
             raise RecursionError
-        if isinstance(data, bytes):  # as json.loads reads bytes: UTF-8, -16 or -32
-            data = data.decode(json.detect_encoding(data), "surrogatepass")
-        return (_UNIQUE if unique else _DECODER).decode(data)
+        # as json.loads reads bytes: UTF-8, -16 or -32
+        text = data.decode(json.detect_encoding(data), "surrogatepass") if isinstance(data, bytes) else data
+        return (_UNIQUE if unique else _DECODER).decode(text)
     except json.JSONDecodeError as exc:
         raise JsonTextError(f"not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})") from None
     except _Repeated:
-        path, key = repeated_key(data) or ("$", "")  # type: ignore[arg-type]  # (decoded to str above)
+        path, key = repeated_key(text) or ("$", "")
         raise JsonTextError(f"the key {key!r} is given more than once in this object; JSON leaves which one holds "
                             "to the reader (RFC 8259, section 4)", path) from None
     except UnicodeDecodeError as exc:

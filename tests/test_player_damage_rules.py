@@ -144,9 +144,10 @@ def _enchantment(pid: str, name: str, controller: str, oracle: str) -> dict[str,
 
 
 def test_your_opponents_cant_gain_life_stops_lifelink_of_an_opponent_only() -> None:
-    """Erebos, God of the Dead (rulings: "your opponents can't gain life" stops lifelink's gain; the damage is still
-    dealt): B's Erebos and A's Vampire Nighthawk attacking B, unblocked: B loses 2, A gains none. With the Erebos
-    A's own, A gains 2 (only its controller's opponents are stopped)."""
+    """Erebos, God of the Dead ("your opponents can't gain life"): lifelink's gain is a result of the damage (702.15b)
+    that such a player can't get (119.7); the damage itself is still dealt (120.3a). B's Erebos and A's Vampire
+    Nighthawk attacking B, unblocked: B loses 2, A gains none. With the Erebos A's own, A gains 2 ("your opponents"
+    leaves out its controller, 102.3)."""
     erebos = {"id": "erebos", "name": "Erebos, God of the Dead", "controller": "B", "types": ["enchantment"],
               "oracle": EREBOS}
     out = resolve_damage(parse_board(_board([NIGHTHAWK, erebos], [], [("hawk", "B")], [])), declarations=False)
@@ -190,8 +191,8 @@ def test_in_two_headed_giant_a_teammate_who_cant_gain_life_stops_the_team() -> N
 
 
 # Life gains made larger (614.1a, 119.10). Each creature with lifelink dealing combat damage is a life gain event of
-# its own (rulings of Ajani's Pridemate, Cleric of Life's Bond and others, 2019-2024: "if two creatures you control with
-# lifelink deal combat damage at the same time, ... a separate life-gaining event" each); where two replacements
+# its own (rulings of Gideon's Company 2019-05-03, Trudge Garden 2021-04-16, Qala, Ajani's Pridemate 2024-11-08: two
+# creatures with lifelink dealing combat damage at the same time are two life-gaining events); where two replacements
 # apply to one event, the player gaining the life chooses the order (616.1e-f).
 VITALITY = "Flying\nIf you would gain life, you gain that much life plus 1 instead."
 BOON = "If you would gain life, you gain twice that much life instead."
@@ -234,8 +235,11 @@ GORE = "If a spell or ability would cause its controller to gain life, that play
 
 
 def test_a_gain_replaced_by_a_loss_of_that_much_life() -> None:
-    """Tainted Remedy (B's): A's lifelink attacker dealing 2 to B makes A lose 2 instead of gaining 2 (its rulings:
-    lifelink's gain is replaced); A's own Tainted Remedy changes nothing for A. Rain of Gore replaces every player's."""
+    """Tainted Remedy (B's): A's lifelink attacker dealing 2 to B makes A lose 2 instead of gaining 2 (lifelink's gain
+    is a life gain event, 702.15b, which the replacement replaces, 614.1a, 119.10); A's own Tainted Remedy changes
+    nothing for A. Rain of Gore ("if a spell or ability would cause its controller to gain life") replaces A's too:
+    read as lifelink being the creature's static ability, whose controller is the creature's, A (702.15a, 109.5); no
+    Gatherer ruling on lifelink under Rain of Gore was at hand."""
     remedy = _enchantment("remedy", "Tainted Remedy", "B", TAINTED)
     out = resolve_damage(parse_board(_board([PRIEST, remedy], [], [("priest", "B")], [])), declarations=False)
     assert (out.players["A"]["life"], out.players["B"]["life"]) == (18, 18) and not out.not_understood

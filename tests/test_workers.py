@@ -120,58 +120,56 @@ def test_a_task_longer_than_its_allowance_but_showing_progress_is_not_stopped() 
 
 
 def _kill_on_marker(line: legality.batch.Line, settings: Settings) -> dict[str, object]:
-    if isinstance(line[1], str) and "kill-me" in line[1]:
+    if isinstance(line[1], str) and "marked" in line[1]:
         os.kill(os.getpid(), signal.SIGKILL)
     return {"line": line[0]}
 
 
-@pytest.mark.parametrize("jobs", [1, 2])
-def test_a_board_that_kills_its_worker_gets_an_error_line_and_the_rest_are_judged(
-        jobs: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The batch's own workers (forked after the stand-in judge is in place): the line is an error line naming it,
-    its id and how its worker ended; every other line has its answer, in input order."""
-    monkeypatch.setattr(legality.batch, "judge_line", _kill_on_marker)
-    lines = [json.dumps({"id": f"b{i}", "note": "kill-me" if i == 7 else ""}) for i in range(1, 41)]
-    out: list[str] = []
-    tally = run_batch(iter_lines(io.BytesIO(("\n".join(lines) + "\n").encode())), Settings(), jobs, out.append)
-    answers = [json.loads(x) for x in "\n".join(out).split("\n")]
-    assert [a["line"] for a in answers] == list(range(1, 41))
-    assert tally.lines == 40 and tally.errors == 1
-    dead = answers[6]
-    assert dead["id"] == "b7" and "killed by SIGKILL" in dead["error"]
-    assert all("error" not in a for k, a in enumerate(answers) if k != 6)
-
-
 def _stick_on_marker(line: legality.batch.Line, settings: Settings) -> dict[str, object]:
-    while isinstance(line[1], str) and "stick" in line[1]:
+    while isinstance(line[1], str) and "marked" in line[1]:
         time.sleep(60)
     return {"line": line[0]}
 
 
+def _the_marked_line(marked: int, settings: Settings, jobs: int, by_line: bool) -> dict[str, Any]:
+    """The answer to line ``marked`` of a 40-line batch (the stand-in judge in place), once every other line is
+    checked: answered, in input order, and the only error. ``by_line``: lines handed over one by one (the workers get
+    parsed lines), else the file's bytes (the workers cut their chunks into lines)."""
+    lines = [json.dumps({"id": f"b{i}", "note": "marked" if i == marked else ""}) for i in range(1, 41)]
+    source = iter_lines(io.BytesIO(("\n".join(lines) + "\n").encode()))
+    out: list[str] = []
+    tally = run_batch((line for line in source) if by_line else source, settings, jobs, out.append)
+    answers: list[dict[str, Any]] = [json.loads(x) for x in "\n".join(out).split("\n")]
+    assert [a["line"] for a in answers] == list(range(1, 41))
+    assert tally.lines == 40 and tally.errors == 1
+    assert all("error" not in a for k, a in enumerate(answers) if k != marked - 1)
+    return answers[marked - 1]
+
+
+@pytest.mark.parametrize("by_line", [False, True], ids=["bytes", "lines"])
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_board_that_kills_its_worker_gets_an_error_line_and_the_rest_are_judged(
+        jobs: int, by_line: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The batch's own workers (forked after the stand-in judge is in place): the line is an error line naming it,
+    its id and how its worker ended."""
+    monkeypatch.setattr(legality.batch, "judge_line", _kill_on_marker)
+    dead = _the_marked_line(7, Settings(), jobs, by_line)
+    assert dead["id"] == "b7" and "killed by SIGKILL" in dead["error"]
+
+
+@pytest.mark.parametrize("by_line", [False, True], ids=["bytes", "lines"])
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_a_board_that_sticks_its_worker_gets_an_error_line_and_the_rest_are_judged(
-        jobs: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        jobs: int, by_line: bool, monkeypatch: pytest.MonkeyPatch) -> None:
     """A line whose worker never ends it (stuck out of reach of the time limit): after twice the time limit and
     ``STUCK_AFTER`` with no line judged, the worker is killed, the chunk judged again line by line, and that line
-    is an error line saying so; the batch ends, every other line answered, in input order (a file: byte chunks;
-    a pipe: parsed lines)."""
+    is an error line saying so; the batch ends. (Without the watchdog this test never ends.)"""
     monkeypatch.setattr(legality.batch, "judge_line", _stick_on_marker)
     monkeypatch.setattr(legality.batch, "STUCK_AFTER", 1.0)
-    lines = [json.dumps({"id": f"b{i}", "note": "stick" if i == 9 else ""}) for i in range(1, 41)]
-    src = tmp_path / "in.jsonl"
-    src.write_text("\n".join(lines) + "\n")
-    for source in (src, io.BytesIO(src.read_bytes())):
-        out: list[str] = []
-        start = time.monotonic()
-        with open(source, "rb") if isinstance(source, Path) else source as f:
-            tally = run_batch(iter_lines(f), Settings(time_limit=0.05), jobs, out.append)
-        assert time.monotonic() - start < 30
-        answers = [json.loads(x) for x in "\n".join(out).split("\n")]
-        assert [a["line"] for a in answers] == list(range(1, 41))
-        assert tally.lines == 40 and tally.errors == 1
-        stuck = answers[8]
-        assert stuck["id"] == "b9" and "stopped after 1.1 s without progress" in stuck["error"]
-        assert all("error" not in a for k, a in enumerate(answers) if k != 8)
+    start = time.monotonic()
+    stuck = _the_marked_line(9, Settings(time_limit=0.05), jobs, by_line)
+    assert time.monotonic() - start < 30
+    assert stuck["id"] == "b9" and "stopped after 1.1 s without progress" in stuck["error"]
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")

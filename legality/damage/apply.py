@@ -120,12 +120,13 @@ def deal(combat: Combat, state: State, assignment: Assignment,
             if combat.has_static(source, "lifelink"):
                 gains[source] = gains.get(source, 0) + amount
     gained: dict[str, int] = {}
+    allies = allies_of(game.board) if gains else {}
     for source, n in gains.items():  # 702.15b: the source's controller gains that much life
         player = game.perms[source].controller
-        if not can_gain_life(combat, state, player):
+        if not can_gain_life(combat, state, player, allies):
             gained[player] = gained.get(player, 0)  # 119.7: the damage was dealt; the life gain doesn't happen
             continue
-        n, lost = _gain_replaced(combat, player, source, n, chooser)
+        n, lost = _gain_replaced(combat, player, source, n, chooser, allies)
         state.change_life(player, -n if lost else n)  # a gain replaced by a loss (Tainted Remedy) gains nothing
         gained[player] = gained.get(player, 0) + (0 if lost else n)
     return dealt, gained
@@ -138,13 +139,13 @@ def _concerns(who: str, you: str, player: str, allies: dict[str, frozenset[str]]
         who == "opponents" and player not in (allies.get(you) or frozenset((you,))))
 
 
-def _gain_replaced(combat: Combat, player: str, source: str, n: int, chooser: Chooser) -> tuple[int, bool]:
+def _gain_replaced(combat: Combat, player: str, source: str, n: int, chooser: Chooser,
+                   allies: dict[str, frozenset[str]]) -> tuple[int, bool]:
     """The life ``player`` gains from ``source``'s lifelink, ``n`` before its replacement effects (614.1a: "you gain
     twice that much life instead", "that much life plus 1"), and whether it became a loss of that much life instead
     (Tainted Remedy). Each creature with lifelink is a life gain event of its own (rulings of Ajani's Pridemate and
     others); where several effects apply to one, the gaining player picks the one to apply next, each once, and once
     the gain is a loss the effects on gains apply no more (616.1e-f); a gain of 0 is no event (119.10)."""
-    allies = allies_of(combat.game.board)
     left = [e for e in combat.game.damage_effects
             if isinstance(e.ability, ModifyLifeGain) and _concerns(e.ability.who, e.you, player, allies)]
     while left and n > 0:
@@ -158,12 +159,11 @@ def _gain_replaced(combat: Combat, player: str, source: str, n: int, chooser: Ch
     return n, False
 
 
-def can_gain_life(combat: Combat, state: State, player: str) -> bool:
+def can_gain_life(combat: Combat, state: State, player: str, allies: dict[str, frozenset[str]]) -> bool:
     """Whether ``player`` can gain life: not when an effect in force says they can't (119.7), nor in Two-Headed Giant
     when it says so of a teammate (810.9g: the team shares its life total). "Your opponents" leaves out the effect's
-    controller and their teammates (102.3)."""
+    controller and their teammates (102.3; ``allies``: ``match.allies_of`` the board)."""
     team = next((members for members in state.shared.values() if player in members), (player,))
-    allies = allies_of(combat.game.board)
     return not any(isinstance(e.ability, CantGainLife) and any(_concerns(e.ability.who, e.you, p, allies) for p in team)
                    for e in combat.game.damage_effects)
 

@@ -13,10 +13,9 @@ from pathlib import Path
 from typing import Any
 
 from legality.batch import NoText, NotJsonLines, iter_lines
-from legality.board import parse_board
+from legality.board import parse_board, read_board_text
 from legality.regress.expect import PINS, Expectation, ExpectationError, expectations, known_gaps, split_setting
 from models import BoardError
-from models.board import MAX_BOARD_BYTES
 from models.jsontext import JsonTextError, loads
 
 
@@ -169,12 +168,9 @@ def _read_file(file: Path, group: str, cards: str | None, problems: list[str]) -
         return list(_read_lines(file, group, cards, problems))
     try:
         with file.open(encoding="utf-8-sig") as stream:
-            text = stream.read(MAX_BOARD_BYTES + 1)
-    except (OSError, UnicodeDecodeError, MemoryError) as exc:
+            text = read_board_text(stream)
+    except (OSError, ValueError, MemoryError) as exc:  # BoardTooLong and UnicodeDecodeError are ValueErrors
         problems.append(f"{file}: can't read the file: {exc}")
-        return []
-    if len(text) > MAX_BOARD_BYTES:
-        problems.append(f"{file}: longer than the limit of {MAX_BOARD_BYTES:,} characters for a board")
         return []
     entry = _entry(text, str(file), file.stem, group, file, cards, problems)
     return [] if entry is None else [entry]

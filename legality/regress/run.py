@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 
-from legality import batch
-from legality.batch import _worker_init
+from legality.batch import _worker_init, stuck_after
 from legality.regress.cases import Case
 from legality.regress.judge import Options, Outcome, judge
 from legality.workers import Job, Workers
@@ -44,9 +43,4 @@ def _lost(case: Case, cause: str) -> Outcome:
                    f"the worker process judging the case ended ({cause}); judged again alone, it ended again")
 
 
-def _stuck_after(case: Case, options: Options) -> float:
-    """Seconds a case's worker may go without an answer before it counts as stuck (as a batch line's)."""
-    return 2 * options.time_limit + batch.STUCK_AFTER
-
-
-JOB: Job[Case, Outcome] = Job(judge, (), _alone, _first, _lost, _stuck_after)
+JOB: Job[Case, Outcome] = Job(judge, (), _alone, _first, _lost, stuck_after)

@@ -245,7 +245,8 @@ class DamageForms(Forms):
         return self._gain(ModifyLifeGain(kind="modify_life_gain", who="opponents", loss=True))
 
     def gain_to_loss_players(self, c: list[Any]) -> Sentence:
-        """Rain of Gore: lifelink is a static ability, so every player loses the life it would gain them."""
+        """Rain of Gore: read as replacing lifelink's gains too (lifelink is its creature's static ability, controlled
+        by the player who would gain, 702.15a, 109.5; no ruling says so)."""
         return self._gain(ModifyLifeGain(kind="modify_life_gain", who="players", loss=True))
 
     def gain_plus(self, c: list[Any]) -> Sentence:
