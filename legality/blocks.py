@@ -80,7 +80,8 @@ def _evasion(game: Game, b: Permanent, a: Permanent, defender: str, b_types: tup
     if "flying" in ka and not ("flying" in kb or "reach" in kb):
         out.append(("702.9b", f"{_named(a)} has flying and {_named(b)} has neither flying nor reach", a.name))
     if ka & _EVASIVE or kb & _EVASIVE:
-        out.extend(_evasive_keywords(b, a, kb, ka, b_types, bool(tb.of("blocks_shadow"))))
+        out.extend(_evasive_keywords(b, a, kb, ka, b_types, bool(tb.of("blocks_shadow")),
+                                     bool(tb.of("blocks_shadow_as_none"))))
     if "skulk" in ka and (b.power or 0) > (a.power or 0):
         out.append(("702.118b", f"{_named(a)} has skulk and {_named(b)} has greater power", a.name))
     for s in a_abilities:
@@ -124,15 +125,20 @@ def _named(p: Permanent) -> str:
 
 
 def _evasive_keywords(b: Permanent, a: Permanent, kb: frozenset[str], ka: frozenset[str],
-                      b_types: tuple[str, ...], blocks_shadow: bool) -> list[tuple[str, str, str]]:
+                      b_types: tuple[str, ...], blocks_shadow: bool, as_none: bool) -> list[tuple[str, str, str]]:
     """``blocks_shadow``: the blocker "can block creatures with shadow as though it had shadow" (Heartwood Dryad),
-    and still creatures without it."""
+    and still creatures without it; ``as_none``: "... as though they didn't have shadow" (Wall of Diffusion, Aether
+    Web): it treats attackers as having no shadow, so with shadow itself it can block none of them (Aether Web's
+    ruling of 2006-09-25)."""
     bn, an = _named(b), _named(a)
     out: list[tuple[str, str, str]] = []
-    if "shadow" in ka and "shadow" not in kb and not blocks_shadow:
+    if "shadow" in ka and "shadow" not in kb and not (blocks_shadow or as_none):
         out.append(("702.28b", f"{an} has shadow and {bn} doesn't", a.name))
     if "shadow" in kb and "shadow" not in ka:
         out.append(("702.28b", f"{bn} has shadow and can block only creatures with shadow", b.name))
+    elif "shadow" in kb and as_none:
+        out.append(("702.28b", f"{bn} has shadow and can block only creatures with shadow, and it blocks {an} as "
+                    "though it didn't have shadow", b.name))
     if "horsemanship" in ka and "horsemanship" not in kb:
         out.append(("702.31b", f"{an} has horsemanship and {bn} doesn't", a.name))
     if "fear" in ka and not ("artifact" in b_types or "B" in (b.colors or ())):

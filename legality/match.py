@@ -20,6 +20,9 @@ class MatchContext(Struct, frozen=True):
     blocking: frozenset[str] = frozenset()
     targets: Mapping[str, str] = field(default_factory=dict)
     allies: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    besides: frozenset[str] = frozenset()
+    """What "other" leaves out beside the source: an effect's targets ("other creatures can't attack this turn"
+    on a spell that targeted one creature means the creatures other than it)."""
 
     @staticmethod
     def of(board: Board) -> MatchContext:
@@ -29,8 +32,9 @@ class MatchContext(Struct, frozen=True):
         return MatchContext(attacking=frozenset(targets), blocking=frozenset(b.blocker for b in board.blocks or ()),
                             targets=targets, allies=allies_of(board))
 
-    def for_source(self, you: str | None, source: Permanent | None) -> MatchContext:
-        return MatchContext(you, source, self.attacking, self.blocking, self.targets, self.allies)
+    def for_source(self, you: str | None, source: Permanent | None,
+                   besides: frozenset[str] = frozenset()) -> MatchContext:
+        return MatchContext(you, source, self.attacking, self.blocking, self.targets, self.allies, besides)
 
 
 def allies_of(board: Board) -> dict[str, frozenset[str]]:
@@ -71,7 +75,7 @@ def matches(q: Quality, p: Permanent, keywords: frozenset[str], ctx: MatchContex
         else:  # an opponent is a player not on your team (102.3)
             ok &= p.controller not in ctx.allies[ctx.you]
     if q.other:
-        ok &= ctx.source is None or p.id != ctx.source.id
+        ok &= (ctx.source is None or p.id != ctx.source.id) and p.id not in ctx.besides
     if q.attacking is not None:
         ok &= (p.id in ctx.attacking) == q.attacking
     if q.blocking is not None:

@@ -15,6 +15,7 @@ from msgspec import Struct
 
 from legality.conditions import Answer, holds
 from legality.deadline import check
+from legality.layers import Offer, lost_all, removes, stamp
 from legality.match import NO_CONTEXT, MatchContext, matches
 from legality.text import lexicon, stored
 from legality.text.cache import store
@@ -293,6 +294,9 @@ def keyword_counters(p: Permanent) -> list[str]:
 def build_game(board: Board, assume: Mapping[str, bool] | None = None) -> Game:
     """Work out every creature's traits from all sources (abilities stage of the pipeline).
 
+    What every object offers is gathered first; layer 6 (``layers``) then says which objects have lost all their
+    abilities, whose own abilities offer nothing, before the rest is taken into the game.
+
     ``assume``: for conditions the board does not decide (``Game.open_conditions``), whether each is taken to hold."""
 
     perms = {p.id: p for p in board.permanents}
@@ -300,17 +304,21 @@ def build_game(board: Board, assume: Mapping[str, bool] | None = None) -> Game:
     warnings: list[str] = []
     own_kw: dict[str, list[tuple[str, str, str, str]]] = {p.id: [] for p in board.permanents}
     own_ab: dict[str, list[Sourced]] = {p.id: [] for p in board.permanents}
-    grants: list[tuple[Grant, str, str, str, tuple[str, ...] | None]] = []
+    grants: list[tuple[Grant, str, str, str, tuple[str, ...] | None, frozenset[str]]] = []
     globals_: list[GlobalRule] = []
     damage_effects: list[DamageEffect] = []
 
-    pending: list[tuple[If, str | None, str, str, str, tuple[str, ...] | None]] = []
+    pending: list[tuple[If, str | None, str, str, str, tuple[str, ...] | None, frozenset[str]]] = []
     taken: list[tuple[Ability, str, str]] = []
     seen_kw: dict[str, frozenset[str]] = {}
     open_conditions: list[tuple[str, str]] = []
+    offers: list[Offer] = []
+    kw_offers: list[tuple[str, str, str, str, str]] = []  # keyword, holder, source, origin, you
+    unread_of: dict[str, list[tuple[str, str]]] = {}  # a permanent's static text not understood (sentence, why),
+    # kept until layer 6 is known
 
     def decide(ab: If, holder: str | None, source: str, origin: str, you: str,
-               targets: tuple[str, ...] | None) -> None:
+               targets: tuple[str, ...] | None, besides: frozenset[str] = frozenset()) -> None:
         """A conditional ability, once every creature's unconditional keywords are known (613: an ability-adding
         effect applies before a condition that asks about abilities)."""
         answer = holds(board, ab.condition, you, origin, seen_kw)
@@ -338,20 +346,20 @@ def build_game(board: Board, assume: Mapping[str, bool] | None = None) -> Game:
         for inner in ab.abilities:
             if answer.per_player is not None and isinstance(inner, CantAttack):
                 for pid in answer.per_player:
-                    take(inner.model_copy(update={"defender": pid}), holder, source, origin, you, targets)
+                    take(inner.model_copy(update={"defender": pid}), holder, source, origin, you, targets, besides)
             elif answer.value:
-                take(inner, holder if inner.kind not in GLOBAL_KINDS else None, source, origin, you, targets)
+                take(inner, holder if inner.kind not in GLOBAL_KINDS else None, source, origin, you, targets, besides)
 
     def take(ab: Ability, holder: str | None, source: str, origin: str, you: str,
-             targets: tuple[str, ...] | None) -> None:
+             targets: tuple[str, ...] | None, besides: frozenset[str] = frozenset()) -> None:
         taken.append((ab, source, origin))
         if isinstance(ab, If):
             if seen_kw:  # conditions are being decided: a nested one is decided at once
-                decide(ab, holder, source, origin, you, targets)
+                decide(ab, holder, source, origin, you, targets, besides)
             else:
-                pending.append((ab, holder, source, origin, you, targets))
+                pending.append((ab, holder, source, origin, you, targets, besides))
         elif isinstance(ab, Grant):
-            grants.append((ab, source, origin, you, targets))
+            grants.append((ab, source, origin, you, targets, besides))
         elif isinstance(ab, (MaxAttackers, MaxBlockers, LandwalkBlockable)):
             globals_.append(GlobalRule(ab, source, you))
         elif isinstance(ab, (PreventDamage, ModifyDamage, Unpreventable, PlayerProtection, CantGetCounters,
@@ -359,6 +367,10 @@ def build_game(board: Board, assume: Mapping[str, bool] | None = None) -> Game:
             damage_effects.append(DamageEffect(ab, source, you, holder))
         elif holder is not None and holder in own_ab:
             own_ab[holder].append(Sourced(ab, source, origin, you))
+
+    def offer(ab: Ability, holder: str | None, source: str, origin: str, you: str,
+              targets: tuple[str, ...] | None, besides: frozenset[str] = frozenset()) -> None:
+        offers.append(Offer(ab, holder, source, origin, you, targets, besides))
 
     hand = {pl.id: pl.hand_size for pl in board.players}
     players = {pl.id for pl in board.players}
@@ -372,9 +384,9 @@ def build_game(board: Board, assume: Mapping[str, bool] | None = None) -> Game:
         if attached is not None:
             holder = attached
         for kw in p.keywords:
-            own_kw[holder].append((_norm(kw), p.name, p.id, p.controller))
+            kw_offers.append((_norm(kw), holder, p.name, p.id, p.controller))
         for kw in keyword_counters(p):
-            own_kw[p.id].append((kw, f"{p.name}'s {kw} counter", p.id, p.controller))
+            kw_offers.append((kw, p.id, f"{p.name}'s {kw} counter", p.id, p.controller))
         if step == STEPS[2] and (p.counters or {}).get("shield", 0) > 0:
             unread.append(f"{p.name} ({p.id}): a shield counter is on it (122.1c: damage that would be dealt to it is "
                           "prevented, or dealt if it can't be, and a shield counter removed): the checker doesn't "
@@ -384,6 +396,7 @@ def build_game(board: Board, assume: Mapping[str, bool] | None = None) -> Game:
             own_ab[p.id].append(Sourced(CantBlock(kind="cant_block"), "suspected (701.58c)", p.id, p.controller))
         text: list[tuple[str, Ability]] = []
         text_keywords: list[tuple[str, str]] = []
+        not_read = unread_of.setdefault(p.id, [])
         if p.oracle and p.oracle.strip():
             for r in read_card(p.oracle, p.name, hand.get(p.controller), p.id):
                 where = r.note.split(";")[0]
@@ -399,10 +412,9 @@ def build_game(board: Board, assume: Mapping[str, bool] | None = None) -> Game:
                                                                                     p.id in attackers)):
                     warnings.append(f"{p.name} ({p.id}): {r.sentence!r} is not read ({r.note}), but {other}")
                 elif r.status == "not understood" or r.event:
-                    unread.append(f"{p.name} ({p.id}): {r.sentence!r}: {r.note}")
+                    not_read.append((r.sentence, r.note))
                 elif where == "target":
-                    unread.append(f"{p.name} ({p.id}): {r.sentence!r}: targets a creature; give the result as an "
-                                  "effect with targets")
+                    not_read.append((r.sentence, "targets a creature; give the result as an effect with targets"))
                 elif step != STEPS[0] and (note := combat_pt_note(r, p)):
                     warnings.append(note)
                 elif r.status == "understood":
@@ -412,7 +424,7 @@ def build_game(board: Board, assume: Mapping[str, bool] | None = None) -> Game:
                     text_keywords.extend((_norm(k), to) for k in r.keywords)
                     text.extend((to, a) for a in r.abilities)
         for kw, to in text_keywords:
-            own_kw[to].append((kw, p.name, p.id, p.controller))
+            kw_offers.append((kw, to, p.name, p.id, p.controller))
         both = (text and p.abilities) or (text_keywords and p.keywords)  # most permanents give one side only
         twice = sorted(({a.kind for _, a in text} & {a.kind for a in p.abilities})
                        | ({k for k, _ in text_keywords} & {_norm(k) for k in p.keywords})) if both else []
@@ -421,9 +433,9 @@ def build_game(board: Board, assume: Mapping[str, bool] | None = None) -> Game:
                             "keywords/abilities; they count twice (abilities come from all sources together); give "
                             "\"oracle\": \"\" if the structured ones replace the text")
         for to, ab in ((holder, a) for a in p.abilities):
-            take(ab, to if ab.kind not in GLOBAL_KINDS else None, p.name, p.id, p.controller, None)
+            offer(ab, to if ab.kind not in GLOBAL_KINDS else None, p.name, p.id, p.controller, None)
         for to, ab in text:
-            take(ab, to if ab.kind not in GLOBAL_KINDS else None, p.name, p.id, p.controller, None)
+            offer(ab, to if ab.kind not in GLOBAL_KINDS else None, p.name, p.id, p.controller, None)
 
     for i, e in enumerate(board.effects):
         check("reading the effects' text")
@@ -431,6 +443,9 @@ def build_game(board: Board, assume: Mapping[str, bool] | None = None) -> Game:
         targets = tuple(t for t in e.targets if t in perms)
         # a prevention or replacement effect on damage may target a player too ("any target", 115.4)
         damage_targets = tuple(t for t in e.targets if t in perms or t in players)
+        own = e.source_id if e.source_id in perms else None
+        # "other creatures" of an effect: other than its targets, or than its source when it targets nothing
+        besides = frozenset(targets) or frozenset((own,) if own else ())
         text_abilities: list[Ability] = []
         if e.text and e.text.strip():
             ctx = Context(x=e.x, hand_size=hand.get(e.controller), source_id=e.source_id, name=e.source)
@@ -443,6 +458,28 @@ def build_game(board: Board, assume: Mapping[str, bool] | None = None) -> Game:
                         warnings.append(f"effect {e.source!r}: {r.sentence!r} is not read ({r.note}), but {other}")
                     else:
                         unread.append(f"effect {e.source!r}: {r.sentence!r}: {r.note}")
+                    continue
+                where = r.note.split(";")[0]
+                if r.status == "understood" and where == "self" and own is not None and not targets:
+                    # "~ can attack this turn as though it didn't have defender": the effect's source itself
+                    for kw in r.keywords:
+                        kw_offers.append((_norm(kw), own, e.source, origin, e.controller))
+                    for ab in r.abilities:
+                        offer(ab, own if ab.kind not in GLOBAL_KINDS else None, e.source, origin, e.controller,
+                              None, besides)
+                    continue
+                if r.status == "understood" and where == "self" and not targets:
+                    unread.append(f"effect {e.source!r}: {r.sentence!r}: applies to the effect's source: give it as "
+                                  "the effect's source_id")
+                    continue
+                if r.status == "understood" and where == "global":
+                    for ab in r.abilities:  # "other creatures can't attack this turn": not bound to the targets
+                        if isinstance(ab, Grant) and ab.to != "target_players":
+                            offer(ab, None, e.source, origin, e.controller, None, besides)
+                        else:
+                            text_abilities.append(ab)
+                    if r.keywords:
+                        text_abilities.append(Grant(kind="grant", keywords=r.keywords))
                     continue
                 on_damage = bool(r.abilities) and all(isinstance(a, (PreventDamage, ModifyDamage)) for a in r.abilities)
                 if r.status == "understood" and r.note.startswith("target") and not (damage_targets if on_damage
@@ -463,15 +500,15 @@ def build_game(board: Board, assume: Mapping[str, bool] | None = None) -> Game:
                     unread.append(f"effect {e.source!r}: it gives creatures of the players it targets an ability: "
                                   "give those players as the effect's targets")
                     continue
-                take(ab, None, e.source, origin, e.controller, player_targets)
+                offer(ab, None, e.source, origin, e.controller, player_targets)
             elif ab.kind in GLOBAL_KINDS or (_targetless(ab) and not targets):
-                take(ab, None, e.source, origin, e.controller, targets or None)
+                offer(ab, None, e.source, origin, e.controller, targets or None)
             elif isinstance(ab, (PreventDamage, ModifyDamage)):
                 for t in damage_targets:
-                    take(ab, t, e.source, origin, e.controller, None)
+                    offer(ab, t, e.source, origin, e.controller, None)
             else:
                 for t in targets:
-                    take(ab, t, e.source, origin, e.controller, None)
+                    offer(ab, t, e.source, origin, e.controller, None)
 
     granted_kw: dict[str, list[tuple[str, str, str, str]]] = {pid: [] for pid in perms}
     combat = MatchContext.of(board)
@@ -480,26 +517,59 @@ def build_game(board: Board, assume: Mapping[str, bool] | None = None) -> Game:
         """"Your opponents" leaves out you and your teammates (102.3)."""
         return combat.allies.get(you) or frozenset((you,))
 
-    def grant(given: list[tuple[Grant, str, str, str, tuple[str, ...] | None]]) -> None:
+    def reached(g: Grant, origin: str, you: str, only: tuple[str, ...] | None, besides: frozenset[str],
+                base_kw: Mapping[str, frozenset[str]]) -> list[Permanent]:
+        """The creatures a grant gives its keywords and abilities to."""
+        within = combat.for_source(you, perms.get(origin), besides)
+        out: list[Permanent] = []
+        for p in board.permanents:
+            if not p.is_creature:
+                continue
+            if g.to == "target_players":  # "creatures that player controls": the players the effect targets
+                if only is None or p.controller not in only:
+                    continue
+            elif only is not None:
+                if p.id not in only:
+                    continue
+            elif (g.to == "you" and p.controller != you) or (g.to == "opponents" and p.controller in allies(you)):
+                continue
+            if g.quality is not None and not matches(g.quality, p, base_kw.get(p.id, frozenset()), within):
+                continue
+            out.append(p)
+        return out
+
+    def grant(given: list[tuple[Grant, str, str, str, tuple[str, ...] | None, frozenset[str]]]) -> None:
         base_kw = {pid: frozenset(k for k, *_ in kws) for pid, kws in own_kw.items()}
-        for g, source, origin, you, only in given:
-            within = combat.for_source(you, perms.get(origin))
-            for p in board.permanents:
-                if not p.is_creature:
-                    continue
-                if g.to == "target_players":  # "creatures that player controls": the players the effect targets
-                    if only is None or p.controller not in only:
-                        continue
-                elif only is not None:
-                    if p.id not in only:
-                        continue
-                elif (g.to == "you" and p.controller != you) or (g.to == "opponents" and p.controller in allies(you)):
-                    continue
-                if g.quality is not None and not matches(g.quality, p, base_kw[p.id], within):
-                    continue
+        for g, source, origin, you, only, besides in given:
+            for p in reached(g, origin, you, only, besides, base_kw):
                 granted_kw[p.id].extend((_norm(k), source, origin, you) for k in g.keywords)
                 for ab in g.abilities:
                     take(ab, p.id, source, origin, you, None)
+
+    # Layer 6 (613.1f): an object that has lost all its abilities offers none of its own.
+    first_kw: dict[str, set[str]] = {}
+    for kw, to, *_ in kw_offers:
+        first_kw.setdefault(to, set()).add(kw)
+    base = {pid: frozenset(kws) for pid, kws in first_kw.items()}
+    lost = lost_all(offers, perms, lambda g, o: [p.id for p in reached(g, o.origin, o.you, o.targets, o.besides,
+                                                                           base)])
+    for pid, entries in unread_of.items():
+        label = f"{perms[pid].name} ({pid})"
+        if pid in lost:
+            warnings.extend(f"{label}: {sentence!r} is not read ({why}), but it has lost all its abilities "
+                            "(613.1f), so it has no effect" for sentence, why in entries)
+        else:
+            unread.extend(f"{label}: {sentence!r}: {why}" for sentence, why in entries)
+    for kw, to, source, origin, you in kw_offers:
+        if origin not in lost:
+            own_kw[to].append((kw, source, origin, you))
+    for o in offers:
+        if o.origin not in lost:
+            take(o.ability, o.holder, o.source, o.origin, o.you, o.targets, o.besides)
+    for pid in lost:
+        if pid in perms and (own_kw[pid] or own_ab[pid] or any(o.origin == pid for o in offers)):
+            warnings.append(f"{perms[pid].name} ({pid}) has lost all its abilities (613.1f, layer 6): its own "
+                            "abilities, and those granted to it before, have no effect")
 
     grant(grants)
     # Conditions see every keyword the text, Auras, effects and unconditional grants give (613.1f before the
@@ -513,12 +583,16 @@ def build_game(board: Board, assume: Mapping[str, bool] | None = None) -> Game:
     traits: dict[str, Traits] = {}
     for p in board.permanents:
         kws = own_kw[p.id] + granted_kw[p.id]
-        losses = [s.ability for s in own_ab[p.id] if isinstance(s.ability, Loses)]
-        if any(loss.all for loss in losses):
-            kws, own_ab[p.id] = [], [s for s in own_ab[p.id] if isinstance(s.ability, Loses)]
-        gone = {_norm(k) for loss in losses for k in loss.keywords}
-        kws = [k for k in kws if k[0] not in gone]
-        abilities = [s for s in own_ab[p.id] if s.keyword is None or s.keyword not in gone]
+        losses = [s for s in own_ab[p.id] if isinstance(s.ability, Loses)]
+        for s in losses:
+            loss = s.ability
+            assert isinstance(loss, Loses)
+            when = stamp(s.origin)
+            gone = {_norm(k) for k in loss.keywords}
+            kws = [k for k in kws if not ((loss.all or k[0] in gone) and (loss.cant_gain or removes(k[2], p.id, when)))]
+            if loss.all:  # its own abilities go; effects of other objects that apply to it are not its abilities
+                own_ab[p.id] = [a for a in own_ab[p.id] if isinstance(a.ability, Loses) or a.origin != p.id]
+        abilities = list(own_ab[p.id])
         for kw, source, origin, you in kws:
             abilities.extend(keyword_abilities(kw, source, origin, you))
             if not is_known_keyword(kw):
@@ -527,7 +601,7 @@ def build_game(board: Board, assume: Mapping[str, bool] | None = None) -> Game:
     unread.extend(asked_facts(board, taken))
     # ``decide`` and ``take`` refer to each other, a cycle the collector alone frees, with what they hold: emptied,
     # what they gathered is freed at once.
-    for gathered in (own_kw, own_ab, grants, pending, taken, seen_kw, granted_kw):
+    for gathered in (own_kw, own_ab, grants, pending, taken, seen_kw, granted_kw, offers, kw_offers, unread_of):
         gathered.clear()
     return Game(board, perms, traits, tuple(globals_), tuple(dict.fromkeys(unread)), tuple(warnings),
                 tuple(damage_effects), tuple(dict.fromkeys(open_conditions)))

@@ -89,6 +89,7 @@ class Simple(Frozen):
         "attacks_if_creature_attacks",
         "goad",
         "blocks_shadow",
+        "blocks_shadow_as_none",
         "damage_by_toughness",
         "attacks_despite_defender",
         "assigns_no_combat_damage",

@@ -164,6 +164,7 @@ def block_boards(draw: st.DrawFn) -> dict[str, Any]:
             {"kind": "cant_block_unless_others_block", "n": draw(st.integers(1, 2))},  # Orcish Conscripts
             {"kind": "cant_block_unless_others_block", "quality": draw(OTHERS)},  # Okk
             {"kind": "blocks_shadow"},  # Heartwood Dryad
+            {"kind": "blocks_shadow_as_none"},  # Wall of Diffusion, Aether Web
         ]
         perms.append(_creature(draw, f"b{i}", ctrl, ["flying", "reach", "shadow", "horsemanship"],
                                blk_abilities, 0.12))

@@ -292,9 +292,11 @@ def block_space(board: Board, defender: str) -> Space:
             return False
         if a.has("flying") and not (b.has("flying") or b.has("reach")):
             return False
-        if a.has("shadow") and not b.has("shadow") and not b.kinds("blocks_shadow"):  # 702.28b; Heartwood Dryad
+        # 702.28b; Heartwood Dryad ("as though it had shadow"), Wall of Diffusion ("as though they didn't have shadow")
+        as_none = bool(b.kinds("blocks_shadow_as_none"))
+        if a.has("shadow") and not b.has("shadow") and not (b.kinds("blocks_shadow") or as_none):
             return False
-        if b.has("shadow") and not a.has("shadow"):
+        if b.has("shadow") and (not a.has("shadow") or as_none):  # it sees no shadow on them (Aether Web ruling)
             return False
         if a.has("horsemanship") and not b.has("horsemanship"):
             return False

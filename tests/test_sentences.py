@@ -486,7 +486,9 @@ COMPOUND: list[Row] = [
     # "as though": shadow and landwalk that don't stop a block (702.28b, 702.14c); the creatures keep the keyword
     ("Heartwood Dryad", "This creature can block creatures with shadow as though it had shadow.", "blocks_shadow"),
     ("Aether Web", "Enchanted creature gets +1/+1, has reach, and can block creatures with shadow as though they "
-     "didn't have shadow.", "kw:reach;blocks_shadow"),
+     "didn't have shadow.", "kw:reach;blocks_shadow_as_none"),
+    ("Wall of Diffusion", "Wall of Diffusion can block creatures with shadow as though they didn't have shadow.",
+     "blocks_shadow_as_none"),
     ("Quagmire", "Creatures with swampwalk can be blocked as though they didn't have swampwalk.",
      "landwalk_blockable(landwalk=swampwalk)"),
     ("Undertow", "Creatures with islandwalk can be blocked as though they didn't have islandwalk.",

@@ -44,6 +44,8 @@ PLAIN: dict[str, tuple[str, str]] = {
     "goad": ("goaded: attacks each combat if able, and a player other than the goading player if able",
              "701.15b"),
     "blocks_shadow": ("can block creatures with shadow as though it had shadow (and creatures without it)", "702.28b"),
+    "blocks_shadow_as_none": ("can block creatures with shadow as though they didn't have shadow (with shadow "
+                              "itself, it can block none)", "702.28b"),
     "damage_by_toughness": ("assigns combat damage equal to its toughness", "510.1a"),
     "assigns_no_combat_damage": ("assigns no combat damage", "510.1a"),
     "assigns_as_though_unblocked": ("if blocked, its controller may have it assign all its combat damage to what "

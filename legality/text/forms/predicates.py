@@ -268,9 +268,15 @@ class PredicateForms(Forms):
         return self._ab(Simple(kind="goad"))
 
     def blocks_shadow(self, c: list[Any]) -> Pred:
-        """Heartwood Dryad's "can block creatures with shadow as though it had shadow", Aether Web's "... as though
-        they didn't have shadow": either way it may block them (702.28b), and creatures without shadow still."""
+        """Heartwood Dryad's "can block creatures with shadow as though it had shadow": it may block them
+        (702.28b), and creatures without shadow still."""
         return self._ab(Simple(kind="blocks_shadow"))
+
+    def blocks_shadow_as_none(self, c: list[Any]) -> Pred:
+        """Wall of Diffusion's and Aether Web's "... as though they didn't have shadow": it treats them as having
+        none, so without shadow it may block them, and with shadow it can block nothing (702.28b; Aether Web's
+        ruling of 2006-09-25)."""
+        return self._ab(Simple(kind="blocks_shadow_as_none"))
 
     def indestructible(self, c: list[Any]) -> Pred:
         return Pred(keywords=("indestructible",))
