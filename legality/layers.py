@@ -1,4 +1,5 @@
-"""Continuous effects on what objects have, in layer order (613): which abilities survive "loses all abilities".
+"""Continuous effects on what objects are and have, in layer order (613), before the game is built: colours and types
+(layers 4 and 5), and which abilities survive "loses all abilities" (layer 6).
 
 Layer 6 (613.1f) removes abilities; what an object still has decides which restrictions and requirements exist.
 An object that has lost all its abilities has none of its own (printed, on the board, from keyword counters), so
@@ -18,11 +19,12 @@ Aura or a global "lose all abilities" on a creature that had its abilities befor
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 
 from msgspec import Struct
 
-from models.abilities import Ability, Grant, Loses
+from models.abilities import Ability, Characteristics, Grant, Loses
+from models.board import Permanent
 
 STATIC = -1
 """The timestamp of every permanent's static ability: older than any effect on the board."""
@@ -89,3 +91,42 @@ def lost_all(offers: Iterable[Offer], permanents: Iterable[str],
                     lost[pid] = max(lost.get(pid, STATIC), stamp(offer.origin))
         by_effects = frozenset(lost)
     return lost
+
+
+def face_down(p: Permanent) -> Permanent:
+    """A face-down permanent as the rules see it (708.2): a 2/2 creature with no text, no name, no subtypes, no
+    supertypes and no colour; the board's power and toughness, when given, are its current values (613.4), and
+    keywords and abilities it is given come from effects and stay."""
+    return p.model_copy(update={"types": ("creature",), "subtypes": (), "supertypes": (), "colors": (), "oracle": "",
+                                "power": 2 if p.power is None else p.power,
+                                "toughness": 2 if p.toughness is None else p.toughness})
+
+
+def characteristics(permanents: Sequence[Permanent], changes: Iterable[tuple[str, Characteristics, int]],
+                    is_creature_type: Callable[[str], bool]) -> dict[str, Permanent]:
+    """The permanents whose colours or types effects change, with the changes applied: layer 4 (types) then layer 5
+    (colours), each in timestamp order (613.1d-e, 613.7). Applied to the board's values, so a board that already
+    gives the result is unchanged. Card types are only added: the real texts that make an object a creature keep its
+    other card types ("It's still a land", Vehicles, "in addition to its other types"); creature types and colours are
+    replaced unless the text says "in addition" (205.1a-b, 105.3)."""
+    by_id = {p.id: p for p in permanents}
+    ordered = sorted(((pid, ch, when) for pid, ch, when in changes if pid in by_id), key=lambda c: c[2])
+    out: dict[str, Permanent] = {}
+    for pid, ch, _ in ordered:  # layer 4
+        if ch.types is None and ch.subtypes is None:
+            continue
+        p = out.get(pid, by_id[pid])
+        update: dict[str, object] = {}
+        if ch.types is not None:
+            update["types"] = tuple(dict.fromkeys((*p.card_types, *ch.types)))
+        if ch.subtypes is not None:
+            kept = tuple(s for s in p.subtypes or () if ch.add_types or not is_creature_type(s))
+            update["subtypes"] = tuple(dict.fromkeys((*kept, *ch.subtypes)))
+        out[pid] = p.model_copy(update=update)
+    for pid, ch, _ in ordered:  # layer 5
+        if ch.colors is None:
+            continue
+        p = out.get(pid, by_id[pid])
+        colors = (*(p.colors or ()), *ch.colors) if ch.add_colors else ch.colors
+        out[pid] = p.model_copy(update={"colors": tuple(dict.fromkeys(colors))})
+    return out

@@ -67,8 +67,8 @@ def matches(q: Quality, p: Permanent, keywords: frozenset[str], ctx: MatchContex
                                 (q.toughness_at_least, p.toughness, True), (q.toughness_at_most, p.toughness, False)):
         if bound is not None:
             ok &= value is not None and (value >= bound if least else value <= bound)
-    if q.names is not None:
-        ok &= p.name.lower() in {n.lower() for n in q.names}
+    if q.names is not None:  # a face-down permanent has no name (708.2)
+        ok &= not p.face_down and p.name.lower() in {n.lower() for n in q.names}
     if q.controller is not None:
         if q.controller == "you" or ctx.you is None or ctx.you not in ctx.allies:
             ok &= ctx.you is not None and (p.controller == ctx.you) == (q.controller == "you")

@@ -15,7 +15,7 @@ from msgspec import Struct
 
 from legality.conditions import Answer, holds
 from legality.deadline import check
-from legality.layers import Offer, lost_all, removes, stamp
+from legality.layers import Offer, characteristics, face_down, lost_all, removes, stamp
 from legality.match import NO_CONTEXT, MatchContext, matches
 from legality.text import lexicon, stored
 from legality.text.cache import store
@@ -30,6 +30,7 @@ from models.abilities import (
     CantBlock,
     CantGainLife,
     CantGetCounters,
+    Characteristics,
     CreatureAbility,
     DamageRule,
     Grant,
@@ -299,6 +300,9 @@ def build_game(board: Board, assume: Mapping[str, bool] | None = None) -> Game:
 
     ``assume``: for conditions the board does not decide (``Game.open_conditions``), whether each is taken to hold."""
 
+    if any(p.face_down for p in board.permanents):  # 708.2, before anything reads them
+        board = board.model_copy(update={"permanents": tuple(face_down(p) if p.face_down else p
+                                                             for p in board.permanents)})
     perms = {p.id: p for p in board.permanents}
     unread: list[str] = []
     warnings: list[str] = []
@@ -358,6 +362,10 @@ def build_game(board: Board, assume: Mapping[str, bool] | None = None) -> Game:
                 decide(ab, holder, source, origin, you, targets, besides)
             else:
                 pending.append((ab, holder, source, origin, you, targets, besides))
+        elif isinstance(ab, Characteristics):  # applied before the game is built (layers 4 and 5)
+            if seen_kw:
+                warnings.append(f"{source}: a change of colours or types under a condition ({origin}) is not applied "
+                                "(613.1d-e): the board's colors, types and subtypes are taken as current")
         elif isinstance(ab, Grant):
             grants.append((ab, source, origin, you, targets, besides))
         elif isinstance(ab, (MaxAttackers, MaxBlockers, LandwalkBlockable)):
@@ -546,11 +554,30 @@ def build_game(board: Board, assume: Mapping[str, bool] | None = None) -> Game:
                 for ab in g.abilities:
                     take(ab, p.id, source, origin, you, None)
 
-    # Layer 6 (613.1f): an object that has lost all its abilities offers none of its own.
     first_kw: dict[str, set[str]] = {}
     for kw, to, *_ in kw_offers:
         first_kw.setdefault(to, set()).add(kw)
     base = {pid: frozenset(kws) for pid, kws in first_kw.items()}
+    # Layers 4 and 5 (613.1d-e): colours and types first, on the board's values; a permanent that loses its
+    # abilities in layer 6 keeps what its own abilities made it (rulings of Turn to Frog and Ovinize).
+    changes: list[tuple[str, Characteristics, int]] = []
+    for o in offers:
+        if isinstance(o.ability, Characteristics) and o.holder is not None:
+            changes.append((o.holder, o.ability, stamp(o.origin)))
+        elif isinstance(o.ability, Grant) and any(isinstance(a, Characteristics) for a in o.ability.abilities):
+            reach = reached(o.ability, o.origin, o.you, o.targets, o.besides, base)
+            changes.extend((p.id, a, stamp(o.origin)) for a in o.ability.abilities if isinstance(a, Characteristics)
+                           for p in reach)
+    if changes:
+        changed = characteristics(board.permanents, changes, lambda t: lexicon.creature_type(t) is not None)
+        board = board.model_copy(update={"permanents": tuple(changed.get(p.id, p) for p in board.permanents)})
+        perms = {p.id: p for p in board.permanents}
+        for p in changed.values():
+            if p.is_creature and (p.power is None or p.toughness is None):
+                unread.append(f"{p.name} ({p.id}) becomes a creature by an effect (613.1d): give its power and "
+                              "toughness on the board")
+
+    # Layer 6 (613.1f): an object that has lost all its abilities offers none of its own.
     lost = lost_all(offers, perms, lambda g, o: [p.id for p in reached(g, o.origin, o.you, o.targets, o.besides,
                                                                            base)])
     for pid, entries in unread_of.items():

@@ -349,10 +349,25 @@ class Grant(Frozen):
     abilities: "tuple[Ability, ...]" = Field(default=(), description="abilities of a single creature, or 'if'")
 
 
+class Characteristics(Frozen):
+    """What an object is, set or added by an effect (613.1d-e: layers 4 and 5): "becomes a blue Frog", "is black",
+    "is a blue Wall in addition to its other colors and types", "are Juggernauts in addition to their other types".
+    New colours replace the old ones (105.3) unless ``add_colors``; new card types replace the old card types and new
+    creature types the old creature types (205.1a) unless ``add_types`` (205.1b). None: that part is unchanged.
+    Power and toughness are the board's (613.4)."""
+
+    kind: Literal["characteristics"]
+    colors: tuple[Color, ...] | None = None
+    add_colors: bool = False
+    types: tuple[str, ...] | None = None
+    subtypes: tuple[str, ...] | None = None
+    add_types: bool = False
+
+
 _CreatureKinds = (
     Simple | CantAttack | CantBlock | CanBlockOnly | BlockerCount | BlockedByQuality | BlockAdditional
     | AttacksPlayer | AttacksPermanent | BlocksAttacker | AttackCost | BlockCost | Protection | Landwalk | Loses
-    | OthersAlso | BlockedByCount
+    | OthersAlso | BlockedByCount | Characteristics
 )
 CreatureAbility = Annotated[_CreatureKinds, Field(discriminator="kind")]
 """Abilities a single creature has."""

@@ -99,13 +99,19 @@ class Permanent(Frozen):
         "\"renowned\" (702.112b), \"suspected\" (701.58c: menace, and it can't block); needed only by rules text "
         "that asks, and applied where suspected")
     attached_to: str | None = None
+    face_down: bool = Field(default=False, description="it is face down (708.2: a 2/2 creature with no text, no name, "
+                            "no subtypes and no colour); its name may still say what it is, for its controller, and "
+                            "no field comes from the card library")
     oracle: str | None = Field(default=None, max_length=MAX_TEXT)
     keywords: tuple[str, ...] = ()
     abilities: tuple[Ability, ...] = ()
 
     @property
     def card_types(self) -> tuple[str, ...]:
-        """Types, lower-cased; a typeless permanent with power and toughness is a creature."""
+        """Types, lower-cased; a typeless permanent with power and toughness is a creature, and so is a face-down
+        permanent (708.2)."""
+        if self.face_down:
+            return ("creature",)
         if self.types is not None:
             return _lowered(self.types)
         if self.power is not None and self.toughness is not None:

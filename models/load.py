@@ -121,7 +121,7 @@ def fill_from_library(data: Mapping[str, Any], cards: CardDefaults) -> tuple[dic
     if isinstance(perms, list):
         filled = []
         for i, p in enumerate(perms):
-            if isinstance(p, Mapping) and isinstance(p.get("name"), str):
+            if isinstance(p, Mapping) and isinstance(p.get("name"), str) and p.get("face_down") is not True:
                 known = cards(p["name"])
                 if known:
                     p = {**{k: v for k, v in known.items() if k not in p}, **p}
@@ -204,6 +204,9 @@ def _from_text(text: str | bytes, cards: CardDefaults | None) -> Board | None:
     filled = []
     for p in board.permanents:
         given = p.model_fields_set
+        if p.face_down:  # 708.2: what it is face down is no card's; its name is for its controller only
+            filled.append(p)
+            continue
         try:
             known = cards.fields(p.name)
         except ValueError:  # a card whose fields don't validate: the full path names the permanent and field
@@ -230,10 +233,20 @@ def parse_board(data: str | bytes | Mapping[str, Any], departed: bool | None = N
     ``cards``: a card library; fields a permanent doesn't give come from it (explicit fields win).
     """
     board, unknown = _structure(data, cards)
+    if any(p.face_down and (p.power is None or p.toughness is None) for p in board.permanents):
+        board = _face_down_2_2(board)
     problems = unknown + list(check_references(board, board.damage is not None if departed is None else departed))
     if problems:
         raise BoardError(problems)
     return board
+
+
+def _face_down_2_2(board: Board) -> Board:
+    """A face-down permanent is 2/2 unless the board gives its current power and toughness (708.2)."""
+    return board.model_copy(update={"permanents": tuple(
+        p.model_copy(update={"power": 2 if p.power is None else p.power,
+                             "toughness": 2 if p.toughness is None else p.toughness}) if p.face_down else p
+        for p in board.permanents)})
 
 
 def _structure(data: str | bytes | Mapping[str, Any], cards: CardDefaults | None) -> tuple[Board, list[Problem]]:

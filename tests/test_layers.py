@@ -122,3 +122,66 @@ def test_self_effect_without_a_source_asks_for_it() -> None:
     assert verdict.legal is None and any("source_id" in u for u in verdict.not_understood)
     effect["source_id"] = "wall"
     assert _legal(_board([wall], [effect], [("wall", "B")])) is True
+
+
+def test_a_colour_change_meets_protection() -> None:
+    """"Target creature becomes black" (layer 5, 105.3): White Knight's protection from black then stops the block,
+    though the board gives the Bears as green (702.16f)."""
+    knight = _perm("knight", "White Knight", "A", "First strike\nProtection from black", 1, 1, colors=["W"])
+    bear = _perm("bear", "Grizzly Bears", "B", colors=["G"])
+    board = _board([knight, bear], [], [("knight", "B")], [("bear", "knight")])
+    assert _legal(board) is True
+    board["effects"] = [{"source": "Darkness Spell", "controller": "B", "text": "Target creature becomes black until "
+                         "end of turn.", "targets": ["bear"]}]
+    assert _legal(board) is False
+
+
+def test_turn_to_frog_keeps_other_card_types_and_replaces_creature_types() -> None:
+    """Turn to Frog's ruling (2014-07-18): the creature loses its other colours and creature types but keeps other
+    card types such as artifact; so fear (artifact or black blockers, 702.36b) still lets it block."""
+    golem = _perm("golem", "Bronze Golem", "B", "", 2, 2, types=["artifact", "creature"], subtypes=["Golem"],
+                  colors=[])
+    shade = _perm("shade", "Dread Shade", "A", "Fear", 2, 2, colors=["B"])
+    frog = {"source": "Turn to Frog", "controller": "A", "targets": ["golem"],
+            "text": "Until end of turn, target creature loses all abilities and becomes a blue Frog with base power "
+                    "and toughness 1/1."}
+    board = _board([shade, golem], [frog], [("shade", "B")], [("golem", "shade")])
+    assert _legal(board) is True  # still an artifact creature
+    game_types = _built(board)
+    assert game_types["golem"] == (("artifact", "creature"), ("Frog",), ("U",))
+
+
+def test_types_added_in_addition_meet_a_quality() -> None:
+    """"Creatures you control are Juggernauts in addition to their other types" feeds a quality asked later
+    ("can't be blocked by Walls" asks the blocker; here a grant to Juggernauts): the added type counts (205.1b)."""
+    lord = {"id": "lord", "name": "Juggernaut Banner", "controller": "A", "types": ["artifact"],
+            "oracle": "Creatures you control are Juggernauts in addition to their other types.\n"
+                      "Juggernauts you control have flying."}
+    bear = _perm("bear", "Grizzly Bears", "A", subtypes=["Bear"])
+    blocker = _perm("wall", "Hill Giant", "B", "", 3, 3)
+    board = _board([lord, bear, blocker], [], [("bear", "B")], [("wall", "bear")])
+    assert _legal(board) is False  # the Bears are Juggernauts, so they fly
+    assert _built(board)["bear"][1] == ("Bear", "Juggernaut")
+
+
+def _built(board: dict[str, Any]) -> dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]]:
+    """Each permanent's card types, subtypes and colours in the game built from the board."""
+    from legality.traits import build_game
+
+    game = build_game(parse_board(board))
+    return {p.id: (p.card_types, tuple(p.subtypes or ()), tuple(p.colors or ())) for p in game.board.permanents}
+
+
+def test_a_face_down_creature_is_a_plain_2_2() -> None:
+    """708.2: face down, a creature whose text says "can't be blocked by Walls" is a colourless 2/2 with no text and
+    no name, so Wall of Air may block it; its name on the board says what it is for its controller only, and the
+    card library fills in nothing."""
+    morph = {"id": "morph", "name": "Hystrodon", "controller": "A", "face_down": True,
+             "oracle": "Trample\nHystrodon can't be blocked by Walls."}
+    wall = _perm("wall", "Wall of Air", "B", "Defender\nFlying", 1, 5, colors=["U"], subtypes=["Wall"])
+    board = _board([morph, wall], [], [("morph", "B")], [("wall", "morph")])
+    assert _legal(board) is True
+    assert _built(board)["morph"] == (("creature",), (), ())
+    board["permanents"][0]["face_down"] = False
+    board["permanents"][0].update({"types": ["creature"], "power": 4, "toughness": 2})
+    assert _legal(board) is False  # face up, its own text stops the block

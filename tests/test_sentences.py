@@ -424,7 +424,8 @@ CONDITIONS: list[Row] = [
     ("Molten Sentry", "If the coin comes up heads, this creature enters as a 5/2 creature with haste.",
      "if<kind=open>(kw:haste)"),  # 705: a coin flip, no field of the board; the board gives its power and toughness
     ("Hero of Bretagard", "As long as this creature has five or more counters on it, it has flying and is an Angel in "
-     "addition to its other types.", "if<at_least=5,counter=,kind=counters>(kw:flying)"),  # 122.1: counters of any kind
+     "addition to its other types.",
+     "if<at_least=5,counter=,kind=counters>(kw:flying;characteristics(add_types=True,subtypes=['Angel']))"),  # 122.1: counters of any kind
     # a cost is no condition (508.1d, 508.1g: paid as the declaration is made), and a condition on each defending
     # player in turn (508.1c) may hold for some and not others: neither is one open fact
     ("Leviathan", "This creature can't attack unless you sacrifice two Islands.", "?"),
@@ -473,7 +474,7 @@ CONDITIONS: list[Row] = [
 COMPOUND: list[Row] = [
     ("Irresistible Prey", "Target creature must be blocked this turn if able.\nDraw a card.", "must_be_blocked | -"),
     ("Alluring Scent", "All creatures able to block target creature this turn do so.", "lure"),
-    ("Incite", "Target creature becomes red until end of turn and attacks this turn if able.", "attacks_each_combat"),
+    ("Incite", "Target creature becomes red until end of turn and attacks this turn if able.", "characteristics(colors=['R']);attacks_each_combat"),
     ("Furor of the Bitten", "Enchanted creature gets +2/+2 and attacks each combat if able.", "attacks_each_combat"),
     # "is goaded" as a static ability: goaded by the controller of the permanent that says so, as long as it does
     # (701.15b; the reminder text's "you")
@@ -536,9 +537,9 @@ COMPOUND: list[Row] = [
     # losing abilities (613.1f) and "can't have or gain" (the Archetypes)
     ("Colossus Hammer", "Equipped creature gets +10/+10 and loses flying.", "loses(flying)"),
     ("Frogify", "Enchanted creature loses all abilities and is a blue Frog creature with base power and toughness "
-     "1/1.", "loses(all)"),
+     "1/1.", "loses(all);characteristics(colors=['U'],subtypes=['Frog'],types=['creature'])"),
     ("Lignify", "Enchanted creature is a Treefolk with base power and toughness 0/4 and loses all abilities.",
-     "loses(all)"),
+     "characteristics(subtypes=['Treefolk']);loses(all)"),
     ("Humble", "Until end of turn, target creature loses all abilities and has base power and toughness 0/1.", "loses(all)"),
     ("Archetype of Aggression", "Creatures you control have trample.\nCreatures your opponents control lose trample "
      "and can't have or gain trample.",
@@ -556,11 +557,11 @@ COMPOUND: list[Row] = [
      "and toughness 0/2.", "?"),
     # type and P/T words alongside keywords: the keywords stay (205.1b: type changes are values)
     ("Captain's Hook", "Equipped creature gets +2/+0, has menace, and is a Pirate in addition to its other creature "
-     "types.", "kw:menace"),
+     "types.", "kw:menace;characteristics(add_types=True,subtypes=['Pirate'])"),
     ("Dub", "Enchanted creature gets +2/+2, has first strike, and is a Knight in addition to its other types.",
-     "kw:first strike"),
+     "kw:first strike;characteristics(add_types=True,subtypes=['Knight'])"),
     ("Sigiled Sword of Valeron", "Equipped creature gets +2/+0, has vigilance, and is a Knight in addition to its "
-     "other types.", "kw:vigilance"),
+     "other types.", "kw:vigilance;characteristics(add_types=True,subtypes=['Knight'])"),
     ("On Serra's Wings", "Enchanted creature is legendary, gets +1/+1, and has flying, vigilance, and lifelink.",
      "kw:flying,vigilance,lifelink"),
     ("Glaive of the Guildpact", "Equipped creature gets +1/+0 for each Gate you control and has vigilance and menace.",

@@ -339,7 +339,7 @@ TABLE: list[tuple[str, str, str]] = [
     ("Gideon Blackblade", "As long as it's your turn, Gideon Blackblade is a 4/4 Human Soldier creature with "
      "indestructible that's still a planeswalker.", "if<kind=your_turn>(kw:indestructible)"),
     ("Sylvan Awakening", "Until your next turn, all lands you control become 2/2 Elemental creatures with reach, "
-     "indestructible, and haste. They're still lands.", "grant<you>[types=land](kw:reach;kw:indestructible;kw:haste) | -"),
+     "indestructible, and haste. They're still lands.", "grant<you>[types=land](kw:reach;kw:indestructible;kw:haste;characteristics(subtypes=['Elemental'],types=['creature'])) | -"),
     # compound predicates with durations; "until your next turn"; losing abilities (613.1f; 509.1c requirement)
     ("Emergent Growth", "Target creature gets +5/+5 until end of turn and must be blocked this turn if able.",
      "must_be_blocked"),
@@ -349,7 +349,7 @@ TABLE: list[tuple[str, str, str]] = [
     ("Kasmina's Transmutation", "Enchanted creature loses all abilities and has base power and toughness 1/1.",
      "loses(all)"),
     ("Turn to Frog", "Until end of turn, target creature loses all abilities and becomes a blue Frog with base "
-     "power and toughness 1/1.", "loses(all)"),
+     "power and toughness 1/1.", "loses(all);characteristics(colors=['U'],subtypes=['Frog'])"),
     ("Declare Dominance", "Target creature gets +3/+3 until end of turn. All creatures able to block it this turn do "
      "so.", "- | lure"),
     # non-combat forms: their words only describe which objects an effect acts on, or what happened (207.2c ability

@@ -8,6 +8,7 @@ from models.abilities import (
     Ability,
     CantGainLife,
     CantGetCounters,
+    Characteristics,
     Grant,
     If,
     Loses,
@@ -146,6 +147,15 @@ def describe(ab: Ability) -> str:
         return f"if {who} would gain life, that player gains {how} instead: each lifelink gain (614.1a, 119.10)"
     if isinstance(ab, Unpreventable):
         return "damage can't be prevented; prevention effects, protection's included, prevent none (615.12)"
+    if isinstance(ab, Characteristics):
+        parts = []
+        if ab.colors is not None:
+            colors = ", ".join(ab.colors) or "colorless"
+            parts.append(f"is {colors}" + (" in addition to its other colors" if ab.add_colors else ""))
+        kinds = [*(ab.subtypes or ()), *(ab.types or ())]
+        if kinds:
+            parts.append(f"is a {' '.join(kinds)}" + (" in addition to its other types" if ab.add_types else ""))
+        return "; ".join(parts) + " (613.1d-e, layers 4 and 5: applied to the board's values)"
     if isinstance(ab, Loses):
         what = "all its abilities" if ab.all else ", ".join(ab.keywords)
         return f"loses {what}" + (" and can't have or gain them" if ab.cant_gain else "") + " (613.1f)"

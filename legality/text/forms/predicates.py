@@ -10,6 +10,7 @@ from lark import Token
 
 from legality.text.context import Context, Unreadable
 from legality.text.forms.base import NP, Forms, _number, _one, _toks, quality_of
+from legality.text.forms.characteristics import change
 from legality.text.tree import Pred
 from models.abilities import (
     AttackCost,
@@ -21,10 +22,18 @@ from models.abilities import (
     CanBlockOnly,
     CantAttack,
     CantBlock,
+    Characteristics,
     Condition,
     Quality,
     Simple,
 )
+
+
+def _becomes(c: list[Any]) -> tuple[Characteristics, ...]:
+    """The colour and type change among a form's words (``characteristics.change``), if they are only such words."""
+    words = " ".join(x for x in c if isinstance(x, str) and not isinstance(x, Token))  # the nc_words read
+    found = change(words) if words else None
+    return (found,) if found is not None else ()
 
 
 def _fear(q: Quality) -> bool:
@@ -241,17 +250,24 @@ class PredicateForms(Forms):
                          "(613.1f); give the result as keywords and abilities")
 
     def is_with(self, c: list[Any]) -> Pred:
-        """"Is a 4/4 creature with indestructible": the board gives its types and P/T; the keywords are the meaning."""
-        return Pred(keywords=tuple(next(x for x in c if isinstance(x, list))))
+        """"Is a 4/4 creature with indestructible": the board gives its P/T; the keywords and what it becomes
+        (colours, types: ``characteristics``) are the meaning."""
+        return Pred(keywords=tuple(next(x for x in c if isinstance(x, list))), abilities=_becomes(c))
 
     def base_pt(self, c: list[Any]) -> Pred:
-        return Pred(pt=True)
+        """"Becomes a blue Frog with base power and toughness 1/1": the board gives its P/T; its colours and types
+        change (layers 4 and 5)."""
+        found = _becomes(c)
+        return Pred(abilities=found) if found else Pred(pt=True)
 
     def cant_gain(self, c: list[Any]) -> Pred:
         return Pred(loses=tuple(c[-1]), cant_gain=True)
 
     def is_something(self, c: list[Any]) -> Pred:
-        return Pred(pt=True)
+        """"Is black", "are Juggernauts in addition to their other types": a change of colours or types; another
+        value ("is the chosen color", "is 4/4") is the board's to give."""
+        found = _becomes(c)
+        return Pred(abilities=found) if found else Pred(pt=True)
 
     def pt_change(self, c: list[Any]) -> Pred:
         return Pred(pt=True)

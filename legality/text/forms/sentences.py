@@ -9,10 +9,11 @@ import re
 from dataclasses import replace
 from typing import Any, cast
 
-from lark import Tree
+from lark import Token, Tree
 
 from legality.text.context import Unreadable
 from legality.text.forms.base import Forms, _one, _toks
+from legality.text.forms.characteristics import change
 from legality.text.reading import PT_NOTE
 from legality.text.tree import Clause, NoCombat, Part, Placed, Pred, Selector, Sentence, Unread
 from models.abilities import Condition, Grant, Simple
@@ -118,8 +119,10 @@ class SentenceForms(Forms):
     def becomes(self, c: list[Any]) -> Part:
         """"Becomes a 4/4 creature with haste": the board gives types and P/T; the keywords are the meaning."""
         kws = next((x for x in c if isinstance(x, list)), None)
-        if kws:
-            return Clause(_one(c, Selector), (Pred(keywords=tuple(kws)),))
+        words = next((x for x in c if isinstance(x, str) and not isinstance(x, Token)), "")
+        found = change(words)
+        if kws or found:
+            return Clause(_one(c, Selector), (Pred(keywords=tuple(kws or ()), abilities=(found,) if found else ()),))
         return NoCombat("changes types or values: give the permanent's types and P/T on the board")
 
     def emblem(self, c: list[Any]) -> Part:
