@@ -616,9 +616,12 @@ def build_game(board: Board, assume: Mapping[str, bool] | None = None) -> Game:
             assert isinstance(loss, Loses)
             when = stamp(s.origin)
             gone = {_norm(k) for k in loss.keywords}
-            kws = [k for k in kws if not ((loss.all or k[0] in gone) and (loss.cant_gain or removes(k[2], p.id, when)))]
+            kept = s.origin if loss.others else None  # "loses all other abilities": what the same object gives stays
+            kws = [k for k in kws if k[2] == kept or not (
+                (loss.all or k[0] in gone) and (loss.cant_gain or removes(k[2], p.id, when)))]
             if loss.all:  # its own abilities go; effects of other objects that apply to it are not its abilities
-                own_ab[p.id] = [a for a in own_ab[p.id] if isinstance(a.ability, Loses) or a.origin != p.id]
+                own_ab[p.id] = [a for a in own_ab[p.id]
+                                if isinstance(a.ability, Loses) or a.origin != p.id or a.origin == kept]
         abilities = list(own_ab[p.id])
         for kw, source, origin, you in kws:
             abilities.extend(keyword_abilities(kw, source, origin, you))

@@ -281,6 +281,8 @@ class Loses(Frozen):
     keywords: tuple[str, ...] = ()
     all: bool = False
     cant_gain: bool = False
+    others: bool = False
+    """With ``all``: "loses all other abilities" (Deep Freeze): what the same object gives it stays."""
 
 
 Designation = Literal["city's blessing", "monarch", "initiative", "completed a dungeon"]

@@ -185,3 +185,24 @@ def test_a_face_down_creature_is_a_plain_2_2() -> None:
     board["permanents"][0]["face_down"] = False
     board["permanents"][0].update({"types": ["creature"], "power": 4, "toughness": 2})
     assert _legal(board) is False  # face up, its own text stops the block
+
+
+DEEP_FREEZE = ("Enchant creature\nEnchanted creature has base power and toughness 0/4, has defender, loses all other "
+               "abilities, and is a blue Wall in addition to its other colors and types.")
+
+
+def test_loses_all_other_abilities_keeps_what_the_same_aura_gives() -> None:
+    """Deep Freeze: the creature keeps the defender the Aura gives and loses its own flying and vigilance (613.1f: one
+    effect, one timestamp); it is a blue Wall in addition (205.1b), so it can't attack (702.3b) and a bear may block
+    an attacking creature it would not have stopped. "It has defender and loses all other abilities" after an
+    "enchanted creature" sentence speaks of the enchanted creature (Spider-Man No More)."""
+    angel = _perm("angel", "Serra Angel", "A", "Flying\nVigilance", 0, 4, colors=["W"], subtypes=["Angel"])
+    freeze = {"id": "freeze", "name": "Deep Freeze", "controller": "B", "types": ["enchantment"],
+              "subtypes": ["Aura"], "attached_to": "angel", "oracle": DEEP_FREEZE}
+    verdict = check(parse_board(_board([angel, freeze], [], [("angel", "B")])), alternatives=False)
+    assert verdict.legal is False and [v.rule for v in verdict.violations] == ["702.3b"]
+    assert _built(_board([angel, freeze], [], []))["angel"] == (("creature",), ("Angel", "Wall"), ("W", "U"))
+    spider = {**freeze, "name": "Spider-Man No More", "oracle": "Enchant creature\nEnchanted creature is a Citizen "
+              "with base power and toughness 1/1. It has defender and loses all other abilities."}
+    assert _legal(_board([angel, spider], [], [("angel", "B")])) is False
+    assert _legal(_board([angel], [], [("angel", "B")])) is True

@@ -60,7 +60,8 @@ def show_any(d: dict[str, Any]) -> str:
         inner = [f"kw:{k}" for k in d.get("keywords", [])] + [show_any(a) for a in d.get("abilities", [])]
         return f"if<{cond}>{_quality(c.get('quality'))}({';'.join(inner)})"
     if d["kind"] == "loses":
-        return f"loses({','.join(d.get('keywords', [])) or 'all'}{',cant_gain' if d.get('cant_gain') else ''})"
+        return (f"loses({','.join(d.get('keywords', [])) or 'all'}{',cant_gain' if d.get('cant_gain') else ''}"
+                f"{',others' if d.get('others') else ''})")
     if d["kind"] == "grant":
         inner = [f"kw:{k}" for k in d.get("keywords", [])]
         inner += [show_any(a) for a in d.get("abilities", [])]
@@ -404,7 +405,8 @@ TABLE: list[tuple[str, str, str]] = [
     ("High Alert", "Creatures you control can attack as though they didn't have defender.",
      "grant<you>(attacks_despite_defender)"),  # 702.3b
     ("Deep Freeze", "Enchanted creature has base power and toughness 0/4, has defender, loses all other abilities, "
-     "and is a blue Wall in addition to its other colors and types.", "?"),
+     "and is a blue Wall in addition to its other colors and types.",
+     "kw:defender;loses(all,others);characteristics(add_colors=True,add_types=True,colors=['U'],subtypes=['Wall'])"),
     ("Noble Quarry", "Noble Quarry must be blocked if able, and Noble Quarry must be blocked by two or more creatures "
      "if able.", "must_be_blocked;must_be_blocked_by(at_least=2)"),
     ("Vampire's Zeal", "If it's a Vampire, it gains first strike until end of turn.",

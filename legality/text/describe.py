@@ -157,7 +157,8 @@ def describe(ab: Ability) -> str:
             parts.append(f"is a {' '.join(kinds)}" + (" in addition to its other types" if ab.add_types else ""))
         return "; ".join(parts) + " (613.1d-e, layers 4 and 5: applied to the board's values)"
     if isinstance(ab, Loses):
-        what = "all its abilities" if ab.all else ", ".join(ab.keywords)
+        what = ("all its other abilities (those the same object gives stay)" if ab.all and ab.others else
+                "all its abilities" if ab.all else ", ".join(ab.keywords))
         return f"loses {what}" + (" and can't have or gain them" if ab.cant_gain else "") + " (613.1f)"
     if isinstance(ab, Grant):
         who = {"you": "creatures you control", "opponents": "creatures your opponents control",

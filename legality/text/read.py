@@ -172,8 +172,17 @@ def _read_cached(text: str, name: str | None, ctx: Context) -> tuple[Reading, ..
         reading = read_ability_sentence(s, kind, ctx)
         if level is not None:
             reading = _in_striation(reading, level)
+        if out and _same_subject(out[-1], reading):  # "Enchanted creature is a Citizen. It has defender ..."
+            reading = replace(reading, note="attached" + reading.note[len("self"):])
         out.append(reading)
     return tuple(out)
+
+
+def _same_subject(before: Reading, now: Reading) -> bool:
+    """Whether ``now`` is a static sentence whose subject is "it" right after one about the enchanted or equipped
+    creature: "it" is that creature, not the Aura or Equipment (Spider-Man No More)."""
+    return (now.kind == before.kind == "static" and now.status == "understood" and now.note.split(";")[0] == "self"
+            and before.note.split(";")[0] == "attached" and re.match(r"it(?:'s)? ", now.sentence) is not None)
 
 
 STATION_KEYWORD = re.compile(r"^station\b", re.MULTILINE)
@@ -464,7 +473,8 @@ def _clause(c: Clause) -> tuple[Where, list[str], list[Ability]] | None:
             continue
         got: list[Ability] = list(p.abilities)
         if p.loses or p.loses_all:
-            got.append(Loses(kind="loses", keywords=p.loses, all=p.loses_all, cant_gain=p.cant_gain))
+            got.append(Loses(kind="loses", keywords=p.loses, all=p.loses_all, cant_gain=p.cant_gain,
+                             others=p.loses_others))
         if p.condition is not None:
             got = [If(kind="if", condition=p.condition, keywords=p.keywords, abilities=tuple(got))]
         else:

@@ -34,6 +34,7 @@ class Pred:
     abilities: tuple[CreatureAbility, ...] = ()
     loses: tuple[str, ...] = ()
     loses_all: bool = False
+    loses_others: bool = False
     cant_gain: bool = False
     pt: bool = False
     condition: Condition | None = None

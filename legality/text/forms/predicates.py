@@ -246,8 +246,9 @@ class PredicateForms(Forms):
         return Pred(loses_all=True)
 
     def loses_all_other(self, c: list[Any]) -> Pred:
-        raise Unreadable("loses all other abilities: which abilities remain depends on the order of the effects "
-                         "(613.1f); give the result as keywords and abilities")
+        """"Has defender, loses all other abilities" (Deep Freeze): every ability but those the same effect gives
+        (613.1f, one effect applied at one timestamp)."""
+        return Pred(loses_all=True, loses_others=True)
 
     def is_with(self, c: list[Any]) -> Pred:
         """"Is a 4/4 creature with indestructible": the board gives its P/T; the keywords and what it becomes
