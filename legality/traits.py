@@ -70,6 +70,8 @@ class DamageEffect(Struct, frozen=True):
     source: str
     you: str
     holder: str | None
+    origin: str | None = None
+    """The permanent (or ``effect[i]``) the ability comes from: "another source you control" is measured from it."""
 
 
 class Traits(Struct, frozen=True):
@@ -372,7 +374,7 @@ def build_game(board: Board, assume: Mapping[str, bool] | None = None) -> Game:
             globals_.append(GlobalRule(ab, source, you))
         elif isinstance(ab, (PreventDamage, ModifyDamage, Unpreventable, PlayerProtection, CantGetCounters,
                              CantGainLife, ModifyLifeGain, RedirectDamage)):
-            damage_effects.append(DamageEffect(ab, source, you, holder))
+            damage_effects.append(DamageEffect(ab, source, you, holder, origin))
         elif holder is not None and holder in own_ab:
             own_ab[holder].append(Sourced(ab, source, origin, you))
 

@@ -380,12 +380,13 @@ class PreventDamage(Frozen):
     and dealt by target creature" (two of these), "... dealt to you".
 
     ``dealt_to`` and ``dealt_by`` say which damage: ``any``; ``it``, the object that has the ability (a permanent's
-    own, or each target of an effect); ``you``, the ability's controller (``dealt_to`` only). ``combat_only``: combat
-    damage only (all damage here is combat damage; kept for what the text says). Damage that can't be prevented is
-    dealt anyway (615.12)."""
+    own, or each target of an effect); ``you``, the ability's controller (``dealt_to`` only); ``player``, any player;
+    ``opponents``, an opponent or a permanent an opponent controls; ``yours``, you or another permanent you control.
+    ``combat_only``: combat damage only (all damage here is combat damage; kept for what the text says). Damage that
+    can't be prevented is dealt anyway (615.12)."""
 
     kind: Literal["prevent_damage"]
-    dealt_to: Literal["any", "it", "you"] = "any"
+    dealt_to: Literal["any", "it", "you", "player", "opponents", "yours"] = "any"
     dealt_by: Literal["any", "it"] = "any"
     combat_only: bool = True
     amount: int | None = Field(default=None, ge=1, le=BOUND, description="a shield: \"prevent the next N damage\" "
@@ -394,17 +395,26 @@ class PreventDamage(Frozen):
                                        "(\"by attacking creatures\")")
     to_quality: Quality | None = Field(default=None, description="only damage to a permanent with this quality "
                                        "(\"to attacking creatures you control\"); never to a player")
+    each: int | None = Field(default=None, ge=1, le=BOUND, description="\"prevent N of that damage\": N of each "
+                             "such damage event (Urza's Armor, Sphere of Truth); none: all of it")
 
 
 class ModifyDamage(Frozen):
     """A replacement effect on damage (614.1a): "if a source would deal damage to a permanent or player, it deals
     double that damage to that permanent or player instead" (Furnace of Rath, ``factor`` 2), "... to you ...";
-    ``dealt_to`` and ``dealt_by`` as for ``PreventDamage``, and ``player``: to any player (Charging Tuskodon)."""
+    ``dealt_to`` and ``dealt_by`` as for ``PreventDamage``, and ``player``: to any player (Charging Tuskodon);
+    ``plus``: "that much damage plus 2" (Torbran); ``by_quality``/``to_quality``: which sources and recipients."""
 
     kind: Literal["modify_damage"]
-    dealt_to: Literal["any", "it", "you", "player"] = "any"
+    dealt_to: Literal["any", "it", "you", "player", "opponents", "yours"] = "any"
     dealt_by: Literal["any", "it"] = "any"
     factor: int = Field(default=2, ge=0, le=BOUND)
+    plus: int = Field(default=0, ge=0, le=BOUND, description="\"it deals that much damage plus N instead\" "
+                      "(Torbran, Thor): added after the factor")
+    by_quality: Quality | None = Field(default=None, description="only damage from a source with this quality "
+                                       "(\"a red source you control\", \"another source you control\")")
+    to_quality: Quality | None = Field(default=None, description="only damage to a permanent with this quality; "
+                                       "never to a player")
 
 
 class RedirectDamage(Frozen):

@@ -95,7 +95,6 @@ def test_the_readings() -> None:
 
 DAMAGE_ONLY = [
     ("Platinum Angel", "You can't lose the game and your opponents can't win the game."),
-    ("Argothian Pixies", "Prevent all damage that would be dealt to this creature by artifact creatures."),
     ("Worship", "If you control a creature, damage that would reduce your life total to less than 1 reduces it to 1 "
                 "instead."),
     ("Platinum Emperion", "Your life total can't change."),

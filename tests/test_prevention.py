@@ -17,7 +17,7 @@ from test_damage import damage_boards
 
 from legality import parse_board, resolve_damage
 from legality.text.read import read
-from models.abilities import PreventDamage
+from models.abilities import PreventDamage, Quality
 
 FOG = "Prevent all combat damage that would be dealt this turn."  # Fog, Holy Day, Moment's Peace
 FOXFIRE = "Prevent all combat damage that would be dealt to and dealt by that creature this turn."  # Foxfire
@@ -55,8 +55,10 @@ def test_the_readings_say_what_is_prevented() -> None:
     assert fox.note == "target" and len(fox.abilities) == 2
     [ink] = read(INKSHIELD, "Inkshield")
     assert ink.abilities == (PreventDamage(kind="prevent_damage", dealt_to="you"),) and ink.note == "global"
-    [lynx] = read("Prevent all damage that would be dealt to this creature by artifact creatures.", "Argothian Pixies")
-    assert lynx.status == "not understood"  # a source's quality: not read, never dropped
+    pixies_text = "Prevent all damage that would be dealt to this creature by artifact creatures."
+    [pixies] = read(pixies_text, "Argothian Pixies")
+    assert pixies.note == "self" and pixies.abilities == (PreventDamage(
+        kind="prevent_damage", dealt_to="it", combat_only=False, by_quality=Quality(types=("artifact",))),)
 
 
 def test_fog_prevents_all_combat_damage() -> None:

@@ -401,7 +401,7 @@ TABLE: list[tuple[str, str, str]] = [
     ("Charging Tuskodon", "If Charging Tuskodon would deal combat damage to a player, it deals double that damage to "
      "that player instead.", "modify_damage(dealt_by=it,dealt_to=player)"),  # 614.1a
     ("The Flame of Keld", "If a red source you control would deal damage to a permanent or player this turn, it deals "
-     "that much damage plus 2 to that permanent or player instead.", "?"),
+     "that much damage plus 2 to that permanent or player instead.", "modify_damage(by_quality={'colors': ['R'], 'controller': 'you'},factor=1,plus=2)"),
     ("High Alert", "Creatures you control can attack as though they didn't have defender.",
      "grant<you>(attacks_despite_defender)"),  # 702.3b
     ("Deep Freeze", "Enchanted creature has base power and toughness 0/4, has defender, loses all other abilities, "

@@ -16,6 +16,7 @@ from msgspec import Struct, field
 
 from legality.damage.combat import Combat, State
 from legality.match import MatchContext, matches
+from legality.traits import DamageEffect
 from models.abilities import ModifyDamage, PlayerProtection, PreventDamage, Protection, Quality, RedirectDamage
 
 MAX_ORDERED = 4
@@ -68,7 +69,7 @@ def every_choice(run: Callable[[Chooser], object], limit: int) -> tuple[list[Cho
 class Mod(Struct, frozen=True):
     """One prevention or replacement effect that applies to the damage dealt to one recipient."""
 
-    kind: Literal["prevent", "shield", "modify", "redirect"]
+    kind: Literal["prevent", "shield", "modify", "redirect", "prevent_n"]
     name: str
     sources: frozenset[str]
     rule: str
@@ -76,28 +77,56 @@ class Mod(Struct, frozen=True):
     dest: str | None = None
     effect: int | None = None
     factor: int = 1
+    plus: int = 0
+    """``modify``: the amount becomes amount x factor + plus; ``prevent_n``: ``plus`` of each event is prevented."""
+
+    @property
+    def ordered(self) -> bool:
+        """Whether where it comes in the order can change the result (616.1): a shield, a redirection, a part
+        prevented or added; doubling and preventing all of it commute with each other."""
+        return self.kind in ("shield", "redirect", "prevent_n") or (self.kind == "modify" and self.plus > 0)
 
 
-def _matches(combat: Combat, ab: PreventDamage | ModifyDamage, holder: str | None, you: str, target: str,
-             source: str, players: set[str]) -> bool:
-    to_ok = ab.dealt_to == "any" or (ab.dealt_to == "it" and target == holder) or (
-        ab.dealt_to == "you" and target == you) or (ab.dealt_to == "player" and target in players)
-    if not (to_ok and (ab.dealt_by == "any" or (ab.dealt_by == "it" and source == holder))):
+def _matches(combat: Combat, ab: PreventDamage | ModifyDamage, e: DamageEffect, target: str, source: str,
+             players: set[str]) -> bool:
+    """Whether the damage event of ``source`` to ``target`` is one the effect speaks of: its recipient, its source, and
+    their qualities (614.1a, 615.1)."""
+    holder = e.holder
+    if not (ab.dealt_by == "any" or (ab.dealt_by == "it" and source == holder)):
         return False
-    if isinstance(ab, PreventDamage):
-        if ab.by_quality is not None and not _has(combat, ab.by_quality, you, source):
-            return False
-        if ab.to_quality is not None:
-            return _has(combat, ab.to_quality, you, target)
-    return True
+    if not _recipient(combat, ab.dealt_to, e, target, players):
+        return False
+    if ab.by_quality is not None and not _has(combat, ab.by_quality, e, source):
+        return False
+    return ab.to_quality is None or _has(combat, ab.to_quality, e, target)
 
 
-def _has(combat: Combat, quality: Quality, you: str, pid: str) -> bool:
-    """Whether permanent ``pid`` (a player never does) has ``quality``, measured for an effect controlled by ``you``."""
+def _recipient(combat: Combat, dealt_to: str, e: DamageEffect, target: str, players: set[str]) -> bool:
+    """Whether ``target`` is the recipient an effect names: any, it, you, a player, an opponent or a permanent an
+    opponent controls (102.3: not a teammate), you or another permanent you control."""
+    if dealt_to == "any":
+        return True
+    if dealt_to == "it":
+        return target == e.holder
+    if dealt_to == "you":
+        return target == e.you
+    if dealt_to == "player":
+        return target in players
+    perm = combat.game.perms.get(target)
+    who = target if perm is None else perm.controller
+    if dealt_to == "opponents":
+        return who not in (combat.game.board.allies(e.you))
+    return who == e.you and target not in (e.holder, e.origin)  # "you or another permanent you control"
+
+
+def _has(combat: Combat, quality: Quality, e: DamageEffect | str, pid: str) -> bool:
+    """Whether permanent ``pid`` (a player never does) has ``quality``, measured for the effect ``e`` (its controller
+    and the permanent it comes from: "another source you control"), or for a controller alone."""
     game = combat.game
     if pid not in game.perms or pid not in game.traits:
         return False
-    ctx = MatchContext.of(game.board).for_source(you, None)
+    you, origin = (e, None) if isinstance(e, str) else (e.you, e.origin)
+    ctx = MatchContext.of(game.board).for_source(you, game.perms.get(origin) if origin else None)
     return matches(quality, game.perms[pid], game.traits[pid].keywords, ctx)
 
 
@@ -165,13 +194,15 @@ def mods_for(combat: Combat, state: State | None, target: str, sources: list[str
             continue
         if not isinstance(ab, (PreventDamage, ModifyDamage)):
             continue
-        hit = frozenset(s for s in sources if _matches(combat, ab, e.holder, e.you, target, s, players))
+        hit = frozenset(s for s in sources if _matches(combat, ab, e, target, s, players))
         if not hit:
             continue
         if isinstance(ab, ModifyDamage):
-            out.append(Mod("modify", e.source, hit, "614.1a", factor=ab.factor))
+            out.append(Mod("modify", e.source, hit, "614.1a", factor=ab.factor, plus=ab.plus))
         elif stop:
             continue
+        elif ab.each is not None:
+            out.append(Mod("prevent_n", e.source, hit, "615.1", plus=ab.each))
         elif ab.amount is None:
             out.append(Mod("prevent", e.source, hit, "615.1"))
         elif state is not None and state.shields.get(i, 0) > 0:
@@ -212,7 +243,7 @@ def modify(combat: Combat, state: State, target: str, incoming: list[tuple[str, 
     moved: dict[str, Outcome] = {}
     mods = mods_for(combat, state, target, sources, used)
     who = affected_player(combat, target)
-    if len(mods) >= 2 and any(m.kind in ("shield", "redirect") for m in mods):  # only then can the order matter
+    if len(mods) >= 2 and any(m.ordered for m in mods):  # only then can the order matter
         if len(mods) > MAX_ORDERED:
             chooser.partial = True
         else:
@@ -224,8 +255,15 @@ def modify(combat: Combat, state: State, target: str, incoming: list[tuple[str, 
         hit = [s for s in sources if s in m.sources and amounts[s] > 0]
         if m.kind == "modify":
             for s in hit:
-                amounts[s] = min(amounts[s] * m.factor, MAX_AMOUNT)
-                rules[s].append(f"{m.rule} ({m.name}: x{m.factor})")
+                amounts[s] = min(amounts[s] * m.factor + m.plus, MAX_AMOUNT)
+                how = (f"x{m.factor}" if m.factor != 1 else "") + (f"+{m.plus}" if m.plus else "")
+                rules[s].append(f"{m.rule} ({m.name}: {how})")
+        elif m.kind == "prevent_n":
+            for s in hit:
+                take = min(m.plus, amounts[s])
+                prevented[s] += take
+                amounts[s] -= take
+                rules[s].append(f"{m.rule} ({m.name}: {take} of it)")
         elif m.kind == "prevent":
             for s in hit:
                 prevented[s] += amounts[s]

@@ -5,15 +5,18 @@ be gained (119.7)."""
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Literal, cast
+
+from msgspec import Struct
 
 from legality.text.context import Unreadable
-from legality.text.forms.base import Forms, _number, _toks
+from legality.text.forms.base import NP, Forms, _number, _one, _toks, quality_of
 from legality.text.keywords import keyword_meaning
-from legality.text.tree import NoCombat, Placed, Sentence
+from legality.text.tree import NoCombat, Placed, Selector, Sentence
 from models.abilities import (
     CantGainLife,
     CantGetCounters,
+    Color,
     Grant,
     ModifyDamage,
     ModifyLifeGain,
@@ -256,3 +259,160 @@ class DamageForms(Forms):
     def unpreventable(self, c: list[Any]) -> Sentence:
         return Sentence("template", (Placed("global", (Unpreventable(kind="damage_cant_be_prevented"),),
                                             "damage can't be prevented"),))
+
+    # A damage event and what replaces or prevents it (614.1a, 615.1): read by its parts, each a small value.
+
+    def src_any(self, c: list[Any]) -> Party:
+        return Party("by", "any")
+
+    def src_color(self, c: list[Any]) -> Party:
+        color = _COLOR_CODES[str(_toks(c, "COLOR")[0])]
+        ctl = next((x for x in c if isinstance(x, tuple) and x and x[0] == "controller"), None)
+        return Party("by", "any", Quality(colors=(color,), controller=_ctl(ctl)))
+
+    def src_controlled(self, c: list[Any]) -> Party:
+        ctl = next(x for x in c if isinstance(x, tuple) and x and x[0] == "controller")
+        return Party("by", "any", Quality(controller=_ctl(ctl)))
+
+    def src_other(self, c: list[Any]) -> Party:
+        ctl = next(x for x in c if isinstance(x, tuple) and x and x[0] == "controller")
+        return Party("by", "any", Quality(other=True, controller=_ctl(ctl)))
+
+    def src_np(self, c: list[Any]) -> Party:
+        """"A creature you control": every source of combat damage is a creature (510.1), so "creature" adds nothing."""
+        return Party("by", "any", quality_of(_one(c, NP)))
+
+    def src_group(self, c: list[Any]) -> Party:
+        return Party("by", "any", _group_quality(_one(c, Selector)))
+
+    def src_self(self, c: list[Any]) -> Party:
+        return Party("by", "it", where="self")
+
+    def src_attached(self, c: list[Any]) -> Party:
+        return Party("by", "it", where="attached")
+
+    def to_you(self, c: list[Any]) -> Party:
+        return Party("to", "you")
+
+    def to_any(self, c: list[Any]) -> Party:
+        return Party("to", "any")
+
+    def to_player(self, c: list[Any]) -> Party:
+        return Party("to", "player")
+
+    def to_opponents(self, c: list[Any]) -> Party:
+        return Party("to", "opponents")
+
+    def to_yours(self, c: list[Any]) -> Party:
+        return Party("to", "yours")
+
+    def to_self(self, c: list[Any]) -> Party:
+        return Party("to", "it", where="self")
+
+    def to_attached(self, c: list[Any]) -> Party:
+        return Party("to", "it", where="attached")
+
+    def to_np(self, c: list[Any]) -> Party:
+        return Party("to", "any", _recipient_quality(_one(c, NP)))
+
+    def to_np_other(self, c: list[Any]) -> Party:
+        np = _one(c, NP)
+        return Party("to", "any", _recipient_quality(NP((*np.fields, ("other", True)), np.controller)))
+
+    def eff_prevent(self, c: list[Any]) -> Instead:
+        return Instead("prevent")
+
+    def eff_prevent_n(self, c: list[Any]) -> Instead:
+        return Instead("prevent", _number(_toks(c, "NUMBER")[0]))
+
+    def eff_mult(self, c: list[Any]) -> Instead:
+        return Instead("modify", 3 if str(_toks(c, "MULT")[0]) == "triple" else 2)
+
+    def eff_plus(self, c: list[Any]) -> Instead:
+        return Instead("plus", _number(_toks(c, "NUMBER")[0]))
+
+    def damage_event(self, c: list[Any]) -> Sentence:
+        """"If a red source you control would deal damage to an opponent or a permanent an opponent controls, it deals
+        that much damage plus 2 instead" (Torbran), "if damage would be dealt to ~, prevent that damage" (Phantom
+        Centaur), "if a source would deal damage to you, prevent 1 of that damage" (Urza's Armor): one event, matched
+        by its source and recipient, and what happens instead (614.1a, 615.1)."""
+        parties = [x for x in c if isinstance(x, Party)]
+        instead = _one(c, Instead)
+        return _event(parties, instead, bool(_toks(c, "COMBAT")))
+
+    def prevent_event(self, c: list[Any]) -> Sentence:
+        """"Prevent all combat damage that would be dealt this turn by creatures with power 4 or less" (Vine Snare),
+        "... by creatures your opponents control" (Thwart the Enemy), "... to you ... by ...": prevention by the
+        source's quality (615.1)."""
+        parties = [x for x in c if isinstance(x, Party)]
+        return _event(parties, Instead("prevent"), bool(_toks(c, "COMBAT")))
+
+
+class Party(Struct, frozen=True):
+    """One side of a damage event as the text names it: ``side`` ``by`` (the source) or ``to`` (the recipient), the
+    ``who`` of ``PreventDamage``/``ModifyDamage`` and a quality; ``where``: "~" or the enchanted creature is "it"."""
+
+    side: Literal["by", "to"]
+    who: str
+    quality: Quality | None = None
+    where: str | None = None
+
+
+class Instead(Struct, frozen=True):
+    """What happens instead: ``prevent`` (all, or ``n`` of each event), ``modify`` (``n`` times), ``plus`` (``n``
+    more)."""
+
+    kind: Literal["prevent", "modify", "plus"]
+    n: int | None = None
+
+
+_COLOR_CODES: dict[str, Color] = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
+def _ctl(tag: tuple[str, ...] | None) -> Literal["you", "opponents"] | None:
+    """The controller of a ``controller`` postmodifier ("you control", "an opponent controls")."""
+    if tag is None:
+        return None
+    if tag[1] not in ("you", "opponents"):
+        raise Unreadable(f"damage from sources {tag[1]} controls: not a form the checker reads")
+    return cast(Literal["you", "opponents"], tag[1])
+
+
+def _group_quality(sel: Selector) -> Quality:
+    """The quality of a group subject ("creatures your opponents control"), its controller folded in."""
+    if sel.unreadable:
+        raise Unreadable(sel.unreadable)
+    base = sel.quality or Quality()
+    if sel.to == "all":
+        return base
+    return base.model_copy(update={"controller": sel.to})
+
+
+def _recipient_quality(np: NP) -> Quality:
+    """The quality of a recipient ("creatures you control", "another creature you control"): a creature, or a creature
+    type, is a type to test, since a player, a planeswalker or a battle may be dealt damage too (120.1)."""
+    q = quality_of(np)
+    if any(key in ("creature_head", "subtypes") for key, _ in np.fields):
+        return Quality(all_of=(q, Quality(types=("creature",))))
+    return q
+
+
+def _event(parties: list[Party], instead: Instead, combat: bool) -> Sentence:
+    """The ability a damage event's sides and its replacement make, placed where its "it" is."""
+    by = next((p for p in parties if p.side == "by"), Party("by", "any"))
+    to = next((p for p in parties if p.side == "to"), Party("to", "any"))
+    where = to.where or by.where
+    if to.where and by.where:
+        raise Unreadable("damage from one object to another: not a form the checker reads")
+    dealt_by = cast(Literal["any", "it"], by.who)
+    dealt_to = cast(Literal["any", "it", "you", "player", "opponents", "yours"], to.who)
+    ab: PreventDamage | ModifyDamage
+    if instead.kind == "prevent":
+        ab = PreventDamage(kind="prevent_damage", dealt_to=dealt_to, dealt_by=dealt_by, combat_only=combat,
+                           by_quality=by.quality, to_quality=to.quality, each=instead.n)
+    else:
+        ab = ModifyDamage(kind="modify_damage", dealt_to=dealt_to, dealt_by=dealt_by,
+                          factor=instead.n or 1 if instead.kind == "modify" else 1,
+                          plus=instead.n or 0 if instead.kind == "plus" else 0,
+                          by_quality=by.quality, to_quality=to.quality)
+    return Sentence("template", (Placed(_placed_at(where), (ab,), "damage event"),))

@@ -1,0 +1,79 @@
+"""Damage as events (614.1a, 615.1, 616.1): effects read by the source and recipient they match and what happens
+instead, applied to each event in the affected player's order.
+
+Relied on: 614.1a (a replacement effect: "deals that much damage plus 2 instead", "double that damage"), 615.1 and
+615.7 ("prevent 1 of that damage": of each damage event), 616.1 (the affected player orders the prevention and
+replacement effects that apply: every order's result is listed), 615.6 ("if damage that would be dealt is prevented,
+none of it is dealt": with all of it prevented there is no event left for a replacement to modify), 102.3 ("an
+opponent" leaves out teammates), 510.2 (each creature's combat damage to one recipient is one event).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from legality import parse_board, resolve_damage
+
+TORBRAN = ("If a red source you control would deal damage to an opponent or a permanent an opponent controls, it "
+           "deals that much damage plus 2 instead.")
+ARMOR = "If a source would deal damage to you, prevent 1 of that damage."
+CENTAUR = "If damage would be dealt to Phantom Centaur, prevent that damage."
+SNARE = "Prevent all combat damage that would be dealt this turn by creatures with power 4 or less."
+
+
+def _perm(pid: str, name: str, ctl: str, power: int, toughness: int, oracle: str = "", **more: Any) -> dict[str, Any]:
+    return {"id": pid, "name": name, "controller": ctl, "types": ["creature"], "power": power,
+            "toughness": toughness, "oracle": oracle, **more}
+
+
+def _board(perms: list[dict[str, Any]], attacks: list[tuple[str, str]], blocks: tuple[tuple[str, str], ...] = (),
+           effects: tuple[dict[str, Any], ...] = ()) -> dict[str, Any]:
+    return {"version": 1, "active_player": "A", "players": [{"id": "A", "life": 20}, {"id": "B", "life": 20}],
+            "permanents": perms, "effects": list(effects),
+            "attacks": [{"attacker": a, "target": t} for a, t in attacks],
+            "blocks": [{"blocker": b, "attacker": a} for b, a in blocks], "damage": []}
+
+
+TORBRAN_P = _perm("torbran", "Torbran, Thane of Red Fell", "A", 2, 4, TORBRAN, colors=["R"])
+GOBLIN = _perm("goblin", "Raging Goblin", "A", 1, 1, "Haste", colors=["R"])
+BEARS = _perm("bears", "Grizzly Bears", "A", 2, 2, colors=["G"])
+
+
+def test_torbran_adds_to_red_sources_only() -> None:
+    """A red 1/1 deals 3 to the opponent, a green 2/2 deals 2: Torbran matches the source's colour and controller."""
+    verdict = resolve_damage(parse_board(_board([TORBRAN_P, GOBLIN, BEARS], [("goblin", "B"), ("bears", "B")])),
+                             declarations=False)
+    assert verdict.players["B"]["life"] == 15
+    assert {(d.source, d.amount) for d in verdict.steps[0].dealt} == {("goblin", 3), ("bears", 2)}
+
+
+def test_torbran_and_urzas_armor_in_either_order() -> None:
+    """616.1: B orders Torbran's +2 and Urza's Armor's "prevent 1". Torbran first: the Goblin's 1 becomes 3, then 2;
+    the Bears' 2 becomes 1: B at 17. Armor first: the Goblin's 1 is all prevented, so nothing is left for Torbran
+    (615.6), and the Bears deal 1: B at 19. Both results are listed."""
+    armor = {"id": "armor", "name": "Urza's Armor", "controller": "B", "types": ["artifact"], "oracle": ARMOR}
+    verdict = resolve_damage(parse_board(_board([TORBRAN_P, GOBLIN, BEARS, armor],
+                                                [("goblin", "B"), ("bears", "B")])), declarations=False)
+    assert sorted(o["players"]["B"]["life"] for o in verdict.outcomes) == [17, 19]
+
+
+def test_a_creature_that_prevents_damage_to_itself_survives_its_blocker() -> None:
+    """Phantom Centaur's "if damage would be dealt to ~, prevent that damage" (a replacement on its own events): the
+    Hill Giant's 3 is prevented; the Centaur's own damage to the Giant is dealt."""
+    centaur = _perm("centaur", "Phantom Centaur", "B", 2, 2, CENTAUR)
+    giant = _perm("giant", "Hill Giant", "A", 3, 3)
+    verdict = resolve_damage(parse_board(_board([giant, centaur], [("giant", "B")], (("centaur", "giant"),))),
+                             declarations=False)
+    assert "centaur" not in verdict.destroyed
+    dealt = {(d.source, d.target): (d.amount, d.prevented) for d in verdict.steps[0].dealt}
+    assert dealt == {("giant", "centaur"): (0, 3), ("centaur", "giant"): (2, 0)}
+
+
+def test_vine_snare_prevents_by_the_sources_power() -> None:
+    """"By creatures with power 4 or less": the 5/5 deals its damage, the 2/2 none (615.1, by the source's quality)."""
+    big = _perm("big", "Craw Wurm", "A", 5, 5)
+    small = _perm("small", "Grizzly Bears", "A", 2, 2)
+    board = _board([big, small], [("big", "B"), ("small", "B")],
+                   effects=({"source": "Vine Snare", "controller": "B", "text": SNARE},))
+    verdict = resolve_damage(parse_board(board), declarations=False)
+    assert verdict.players["B"]["life"] == 15
