@@ -480,9 +480,13 @@ class ModifyLifeGain(Frozen):
 
 
 class Unpreventable(Frozen):
-    """"Damage can't be prevented this turn": no prevention effect, protection's included, prevents any (615.12)."""
+    """"Damage can't be prevented this turn": no prevention effect, protection's included, prevents any (615.12);
+    scoped to its sources: "damage that would be dealt by ~ can't be prevented" (Malignus: ``dealt_by`` it), "combat
+    damage that would be dealt by creatures you control can't be prevented" (``by_quality``)."""
 
     kind: Literal["damage_cant_be_prevented"]
+    dealt_by: Literal["any", "it"] = "any"
+    by_quality: Quality | None = Field(default=None, description="only damage from a source with this quality")
 
 
 DamageRule = (PreventDamage | ModifyDamage | Unpreventable | PlayerProtection | CantGetCounters | CantGainLife

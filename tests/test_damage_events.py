@@ -77,3 +77,27 @@ def test_vine_snare_prevents_by_the_sources_power() -> None:
                    effects=({"source": "Vine Snare", "controller": "B", "text": SNARE},))
     verdict = resolve_damage(parse_board(board), declarations=False)
     assert verdict.players["B"]["life"] == 15
+
+
+def test_unpreventable_damage_is_scoped_to_its_sources() -> None:
+    """"Combat damage that would be dealt by creatures you control can't be prevented" (615.12 for those sources):
+    Fog stops the opponent's creature's damage, not the controller's own."""
+    text = "Combat damage that would be dealt by creatures you control can't be prevented."
+    beast = _perm("beast", "Beast of Unpreventing", "A", 4, 4, text)
+    wolf = _perm("wolf", "Timber Wolves", "B", 1, 1)
+    fog = {"source": "Fog", "controller": "B", "text": "Prevent all combat damage that would be dealt this turn."}
+    verdict = resolve_damage(parse_board(_board([beast, wolf], [("beast", "B")], (("wolf", "beast"),), (fog,))),
+                             declarations=False)
+    dealt = {(d.source, d.target): (d.amount, d.prevented) for d in verdict.steps[0].dealt}
+    assert dealt == {("beast", "wolf"): (4, 0), ("wolf", "beast"): (0, 1)}
+    assert "wolf" in verdict.destroyed
+
+
+def test_malignus_damage_cant_be_prevented_but_others_can() -> None:
+    """Malignus: "damage that would be dealt by ~ can't be prevented": its own damage goes through Fog."""
+    malignus = _perm("malignus", "Malignus", "A", 10, 10, "Damage that would be dealt by Malignus can't be prevented.")
+    bears = _perm("bears", "Grizzly Bears", "A", 2, 2)
+    fog = {"source": "Fog", "controller": "B", "text": "Prevent all combat damage that would be dealt this turn."}
+    verdict = resolve_damage(parse_board(_board([malignus, bears], [("malignus", "B"), ("bears", "B")],
+                                                effects=(fog,))), declarations=False)
+    assert verdict.players["B"]["life"] == 10

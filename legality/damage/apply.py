@@ -35,7 +35,7 @@ def prevented_by(combat: Combat, target: str, source: str) -> str | None:
     """The rule by which all damage from ``source`` to ``target`` is prevented whatever its amount, or None: a
     prevention effect (615.1) or protection (702.16e), unless damage can't be prevented (615.12). Shields, which
     prevent only part of it, are not counted (the damage step applies them)."""
-    if unpreventable(combat):
+    if unpreventable(combat, source):
         return None
     mods = mods_for(combat, None, target, [source])
     if any(m.kind == "redirect" for m in mods):  # the affected player may have it dealt elsewhere first (616.1)

@@ -17,7 +17,15 @@ from msgspec import Struct, field
 from legality.damage.combat import Combat, State
 from legality.match import MatchContext, matches
 from legality.traits import DamageEffect
-from models.abilities import ModifyDamage, PlayerProtection, PreventDamage, Protection, Quality, RedirectDamage
+from models.abilities import (
+    ModifyDamage,
+    PlayerProtection,
+    PreventDamage,
+    Protection,
+    Quality,
+    RedirectDamage,
+    Unpreventable,
+)
 
 MAX_ORDERED = 4
 """Effects (or sources under one shield) whose orders are all tried; past that, the order given is used and the
@@ -151,9 +159,16 @@ def _player_protected(combat: Combat, ab: PlayerProtection, you: str, source: st
     return ab.everything or ab.quality is None or _has(combat, ab.quality, you, source)
 
 
-def unpreventable(combat: Combat) -> bool:
-    """615.12: "damage can't be prevented" is in force."""
-    return any(e.ability.kind == "damage_cant_be_prevented" for e in combat.game.damage_effects)
+def unpreventable(combat: Combat, source: str) -> bool:
+    """615.12: damage from ``source`` can't be prevented ("damage can't be prevented this turn", or an effect whose
+    scope holds that source)."""
+    for e in combat.game.damage_effects:
+        ab = e.ability
+        if not isinstance(ab, Unpreventable) or (ab.dealt_by == "it" and source not in (e.holder, e.origin)):
+            continue
+        if ab.by_quality is None or _has(combat, ab.by_quality, e, source):
+            return True
+    return False
 
 
 def _redirect_to(combat: Combat, ab: RedirectDamage, holder: str | None, you: str, target: str) -> str | None:
@@ -178,7 +193,7 @@ def mods_for(combat: Combat, state: State | None, target: str, sources: list[str
     when damage can't be prevented (615.12: shields are not used up either); shields only with a ``state`` that
     says what they have left."""
     out: list[Mod] = []
-    stop = unpreventable(combat)
+    free = frozenset(s for s in sources if unpreventable(combat, s))  # no prevention applies to their damage
     players = {p.id for p in combat.game.board.players}
     for i, e in enumerate(combat.game.damage_effects):
         ab = e.ability
@@ -188,8 +203,8 @@ def mods_for(combat: Combat, state: State | None, target: str, sources: list[str
                 out.append(Mod("redirect", e.source, frozenset(sources), "614.9", dest=dest, effect=i))
             continue
         if isinstance(ab, PlayerProtection):
-            hit = frozenset(s for s in sources if target == e.you and _player_protected(combat, ab, e.you, s))
-            if hit and not stop:
+            hit = frozenset(s for s in sources if target == e.you and _player_protected(combat, ab, e.you, s)) - free
+            if hit:
                 out.append(Mod("prevent", f"{e.source}: {e.you}'s protection", hit, "702.16e"))
             continue
         if not isinstance(ab, (PreventDamage, ModifyDamage)):
@@ -199,16 +214,18 @@ def mods_for(combat: Combat, state: State | None, target: str, sources: list[str
             continue
         if isinstance(ab, ModifyDamage):
             out.append(Mod("modify", e.source, hit, "614.1a", factor=ab.factor, plus=ab.plus))
-        elif stop:
             continue
-        elif ab.each is not None:
+        hit -= free
+        if not hit:
+            continue
+        if ab.each is not None:
             out.append(Mod("prevent_n", e.source, hit, "615.1", plus=ab.each))
         elif ab.amount is None:
             out.append(Mod("prevent", e.source, hit, "615.1"))
         elif state is not None and state.shields.get(i, 0) > 0:
             out.append(Mod("shield", e.source, hit, "615.7", shield=i))
-    protected = frozenset(s for s in sources if _protection_from(combat, target, s))
-    if protected and not stop:
+    protected = frozenset(s for s in sources if _protection_from(combat, target, s)) - free
+    if protected:
         out.append(Mod("prevent", "protection", protected, "702.16e"))
     return out
 

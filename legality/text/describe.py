@@ -146,7 +146,9 @@ def describe(ab: Ability) -> str:
             f"that much plus {ab.plus}" if ab.factor == 1 else f"{ab.factor} times that much plus {ab.plus}")
         return f"if {who} would gain life, that player gains {how} instead: each lifelink gain (614.1a, 119.10)"
     if isinstance(ab, Unpreventable):
-        return "damage can't be prevented; prevention effects, protection's included, prevent none (615.12)"
+        by = (" dealt by it" if ab.dealt_by == "it" else
+              f" dealt by {quality_words(ab.by_quality)}" if ab.by_quality is not None else "")
+        return f"damage{by} can't be prevented; prevention effects, protection's included, prevent none (615.12)"
     if isinstance(ab, Characteristics):
         parts = []
         if ab.colors is not None:

@@ -256,6 +256,14 @@ class DamageForms(Forms):
         """Angel of Vitality, Heron of Hope: each of its controller's life gain events is one more."""
         return self._gain(ModifyLifeGain(kind="modify_life_gain", plus=_number(_toks(c, "NUMBER")[0])))
 
+    def unpreventable_by(self, c: list[Any]) -> Sentence:
+        """"Damage that would be dealt by ~ can't be prevented" (Malignus), "combat damage that would be dealt by
+        creatures you control can't be prevented": 615.12 for those sources only."""
+        by = _one(c, Party)
+        ab = Unpreventable(kind="damage_cant_be_prevented", dealt_by=cast(Literal["any", "it"], by.who),
+                           by_quality=by.quality)
+        return Sentence("template", (Placed(_placed_at(by.where), (ab,), "damage can't be prevented"),))
+
     def unpreventable(self, c: list[Any]) -> Sentence:
         return Sentence("template", (Placed("global", (Unpreventable(kind="damage_cant_be_prevented"),),
                                             "damage can't be prevented"),))
