@@ -1,7 +1,7 @@
 """Damage as events (614.1a, 615.1, 616.1): effects read by the source and recipient they match and what happens
 instead, applied to each event in the affected player's order.
 
-Relied on: 614.1a (a replacement effect: "deals that much damage plus 2 instead", "double that damage"), 615.1 and
+Relied on: 614.1a (a replacement effect: "deals that much damage plus 1 instead", "double that damage"), 615.1 and
 615.7 ("prevent 1 of that damage": of each damage event), 616.1 (the affected player orders the prevention and
 replacement effects that apply: every order's result is listed), 615.6 ("if damage that would be dealt is prevented,
 none of it is dealt": with all of it prevented there is no event left for a replacement to modify), 102.3 ("an
@@ -14,8 +14,8 @@ from typing import Any
 
 from legality import parse_board, resolve_damage
 
-TORBRAN = ("If a red source you control would deal damage to an opponent or a permanent an opponent controls, it "
-           "deals that much damage plus 2 instead.")
+JAYA = ("If another red source you control would deal damage to a permanent or player, it deals that much damage "
+        "plus 1 to that permanent or player instead.")
 ARMOR = "If a source would deal damage to you, prevent 1 of that damage."
 CENTAUR = "If damage would be dealt to Phantom Centaur, prevent that damage."
 SNARE = "Prevent all combat damage that would be dealt this turn by creatures with power 4 or less."
@@ -34,27 +34,28 @@ def _board(perms: list[dict[str, Any]], attacks: list[tuple[str, str]], blocks: 
             "blocks": [{"blocker": b, "attacker": a} for b, a in blocks], "damage": []}
 
 
-TORBRAN_P = _perm("torbran", "Torbran, Thane of Red Fell", "A", 2, 4, TORBRAN, colors=["R"])
+JAYA_P = _perm("jaya", "Jaya, Venerated Firemage", "A", 2, 2, JAYA, colors=["R"])
 GOBLIN = _perm("goblin", "Raging Goblin", "A", 1, 1, "Haste", colors=["R"])
 BEARS = _perm("bears", "Grizzly Bears", "A", 2, 2, colors=["G"])
 
 
-def test_torbran_adds_to_red_sources_only() -> None:
-    """A red 1/1 deals 3 to the opponent, a green 2/2 deals 2: Torbran matches the source's colour and controller."""
-    verdict = resolve_damage(parse_board(_board([TORBRAN_P, GOBLIN, BEARS], [("goblin", "B"), ("bears", "B")])),
-                             declarations=False)
-    assert verdict.players["B"]["life"] == 15
-    assert {(d.source, d.amount) for d in verdict.steps[0].dealt} == {("goblin", 3), ("bears", 2)}
+def test_jaya_adds_to_other_red_sources_only() -> None:
+    """A red 1/1 deals 2, a green 2/2 deals 2, and Jaya herself (red, but not "another") deals 2: Jaya matches the
+    source's colour, controller and identity."""
+    verdict = resolve_damage(parse_board(_board([JAYA_P, GOBLIN, BEARS], [("goblin", "B"), ("bears", "B"),
+                                                                        ("jaya", "B")])), declarations=False)
+    assert {(d.source, d.amount) for d in verdict.steps[0].dealt} == {("goblin", 2), ("bears", 2), ("jaya", 2)}
+    assert verdict.players["B"]["life"] == 14
 
 
-def test_torbran_and_urzas_armor_in_either_order() -> None:
-    """616.1: B orders Torbran's +2 and Urza's Armor's "prevent 1". Torbran first: the Goblin's 1 becomes 3, then 2;
-    the Bears' 2 becomes 1: B at 17. Armor first: the Goblin's 1 is all prevented, so nothing is left for Torbran
-    (615.6), and the Bears deal 1: B at 19. Both results are listed."""
+def test_jaya_and_urzas_armor_in_either_order() -> None:
+    """616.1: B orders Jaya's +1 and Urza's Armor's "prevent 1". Jaya first: the Goblin's 1 becomes 2, then 1; the
+    Bears' 2 becomes 1: B at 18. Armor first: the Goblin's 1 is all prevented, so nothing is left for Jaya (615.6),
+    and the Bears deal 1: B at 19. Both results are listed."""
     armor = {"id": "armor", "name": "Urza's Armor", "controller": "B", "types": ["artifact"], "oracle": ARMOR}
-    verdict = resolve_damage(parse_board(_board([TORBRAN_P, GOBLIN, BEARS, armor],
+    verdict = resolve_damage(parse_board(_board([JAYA_P, GOBLIN, BEARS, armor],
                                                 [("goblin", "B"), ("bears", "B")])), declarations=False)
-    assert sorted(o["players"]["B"]["life"] for o in verdict.outcomes) == [17, 19]
+    assert sorted(o["players"]["B"]["life"] for o in verdict.outcomes) == [18, 19]
 
 
 def test_a_creature_that_prevents_damage_to_itself_survives_its_blocker() -> None:

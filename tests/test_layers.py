@@ -16,7 +16,7 @@ from legality import check_declaration as check
 from legality import parse_board
 
 OVINIZE = "Until end of turn, target creature loses all abilities and has base power and toughness 0/1."
-HUMILITY = "All creatures lose all abilities and have base power and toughness 1/1."
+SHOWDOWN = "All creatures lose all abilities until end of turn."
 DRUMS = "Creatures you control have menace. (They can't be blocked except by two or more creatures.)"
 
 
@@ -53,14 +53,13 @@ def test_a_stripped_lord_grants_nothing() -> None:
     assert _legal(board) is True
 
 
-def test_a_global_loss_on_a_noncreature_strips_every_creature() -> None:
-    """Humility (an enchantment) makes every creature lose all abilities: a flyer can be blocked by a bear."""
+def test_a_global_loss_strips_every_creature() -> None:
+    """Final Showdown's mode "all creatures lose all abilities until end of turn": a flyer can be blocked by a bear."""
     drake = _perm("drake", "Wind Drake", "A", "Flying")
     bear = _perm("bear", "Grizzly Bears", "B")
     board = _board([drake, bear], [], [("drake", "B")], [("bear", "drake")])
     assert _legal(board) is False
-    board["permanents"].append({"id": "hum", "name": "Humility", "controller": "B", "types": ["enchantment"],
-                                "oracle": HUMILITY})
+    board["effects"] = [{"source": "Final Showdown", "controller": "B", "text": SHOWDOWN}]
     assert _legal(board) is True
 
 
@@ -173,17 +172,17 @@ def _built(board: dict[str, Any]) -> dict[str, tuple[tuple[str, ...], tuple[str,
 
 
 def test_a_face_down_creature_is_a_plain_2_2() -> None:
-    """708.2: face down, a creature whose text says "can't be blocked by Walls" is a colourless 2/2 with no text and
-    no name, so Wall of Air may block it; its name on the board says what it is for its controller only, and the
-    card library fills in nothing."""
-    morph = {"id": "morph", "name": "Hystrodon", "controller": "A", "face_down": True,
-             "oracle": "Trample\nHystrodon can't be blocked by Walls."}
-    wall = _perm("wall", "Wall of Air", "B", "Defender\nFlying", 1, 5, colors=["U"], subtypes=["Wall"])
+    """708.2: face down, Exit Specialist ("can't be blocked by creatures with power 3 or greater") is a colourless 2/2
+    with no text and no name, so a Hill Giant may block it; its name on the board says what it is for its controller
+    only, and the card library fills in nothing."""
+    morph = {"id": "morph", "name": "Exit Specialist", "controller": "A", "face_down": True,
+             "oracle": "This creature can't be blocked by creatures with power 3 or greater."}
+    wall = _perm("wall", "Hill Giant", "B", "", 3, 3, colors=["R"])
     board = _board([morph, wall], [], [("morph", "B")], [("wall", "morph")])
     assert _legal(board) is True
     assert _built(board)["morph"] == (("creature",), (), ())
     board["permanents"][0]["face_down"] = False
-    board["permanents"][0].update({"types": ["creature"], "power": 4, "toughness": 2})
+    board["permanents"][0].update({"types": ["creature"], "power": 2, "toughness": 1})
     assert _legal(board) is False  # face up, its own text stops the block
 
 

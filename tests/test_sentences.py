@@ -463,9 +463,12 @@ CONDITIONS: list[Row] = [
     ("Crumbling Sanctuary", "If damage would be dealt to a player, that player exiles that many cards from the top of "
      "their library instead.", "?"),
     # a damage event read by its parts (614.1a, 615.1): its source, its recipient, what happens instead
-    ("Torbran, Thane of Red Fell", "If a red source you control would deal damage to an opponent or a permanent an "
-     "opponent controls, it deals that much damage plus 2 instead.",
-     "modify_damage(by_quality={'colors': ['R'], 'controller': 'you'},dealt_to=opponents,factor=1,plus=2)"),
+    ("Thor, Asgard's Avenger", "If another source you control would deal damage to an opponent or a permanent an "
+     "opponent controls, it deals that much damage plus 1 instead.",
+     "modify_damage(by_quality={'controller': 'you', 'other': True},dealt_to=opponents,factor=1,plus=1)"),
+    ("Jaya, Venerated Firemage", "If another red source you control would deal damage to a permanent or player, it "
+     "deals that much damage plus 1 to that permanent or player instead.",
+     "modify_damage(by_quality={'colors': ['R'], 'controller': 'you', 'other': True},factor=1,plus=1)"),
     ("Urza's Armor", "If a source would deal damage to you, prevent 1 of that damage.",
      "prevent_damage(combat_only=False,dealt_to=you,each=1)"),
     ("Phantom Centaur", "If damage would be dealt to Phantom Centaur, prevent that damage.",

@@ -283,8 +283,10 @@ class DamageForms(Forms):
         return Party("by", "any", Quality(controller=_ctl(ctl)))
 
     def src_other(self, c: list[Any]) -> Party:
+        """"Another source you control", "another red source you control" (Jaya): not the permanent itself."""
         ctl = next(x for x in c if isinstance(x, tuple) and x and x[0] == "controller")
-        return Party("by", "any", Quality(other=True, controller=_ctl(ctl)))
+        colors = tuple(_COLOR_CODES[str(t)] for t in _toks(c, "COLOR")) or None
+        return Party("by", "any", Quality(colors=colors, other=True, controller=_ctl(ctl)))
 
     def src_np(self, c: list[Any]) -> Party:
         """"A creature you control": every source of combat damage is a creature (510.1), so "creature" adds nothing."""
