@@ -99,6 +99,10 @@ def attack_boards(draw: st.DrawFn) -> dict[str, Any]:
     if draw(st.integers(0, 99)) < 25:
         effects.append({"source": "Bullwhip", "controller": "B", "targets": [draw(st.sampled_from(ids))],
                         "abilities": [{"kind": "attacks_each_combat"}]})
+    if draw(st.integers(0, 99)) < 20:  # Ovinize on one creature, anywhere among the effects (613.1f)
+        effects.insert(draw(st.integers(0, len(effects))), {
+            "source": "Ovinize", "controller": "B", "targets": [draw(st.sampled_from(ids))],
+            "abilities": [{"kind": "loses", "all": True}]})
     targets = opp + [p["id"] for p in perms if p["id"] in ("pw", "siege")]
     attacks = []
     for cid in ids:

@@ -100,21 +100,31 @@ def _enough_others(c: Creature, kind: str, others: list[Creature]) -> bool:
 
 
 def creatures(board: Board) -> dict[str, Creature]:
-    """Gather abilities: own, from Auras attached, from targeted effects, then from grants."""
+    """Gather abilities: own, from Auras attached, from targeted effects, then from grants.
+
+    613.1f: a creature an effect made lose all its abilities ("stripped") has no abilities of its own, so it gives
+    nothing to anyone, and keyword abilities given to it before the effect (every permanent's are) are gone too; what
+    other objects' effects impose on it (an attack cost, "attacks each combat if able") is no ability of its own and
+    stays."""
     out = {p.id: Creature(p) for p in board.permanents if "creature" in (p.types or ("creature",))
            and p.power is not None}
+    stripped = {t for e in board.effects for ab in e.abilities if ab.kind == "loses" and ab.all for t in e.targets}
     grants: list[tuple[Any, str, str, Any]] = []
     for p in board.permanents:
+        if p.id in stripped:
+            continue
         holder = p.attached_to if (p.attached_to in out and p.id not in out) else p.id
         for ab in p.abilities:
             if ab.kind == "grant":
                 grants.append((ab, p.controller, p.id, None))
             elif holder in out and ab.kind not in GLOBAL:
                 out[holder].abilities.append((ab, p.controller, p.id))
-        if holder in out:
+        if holder in out and holder not in stripped:
             out[holder].kw |= {k.lower() for k in p.keywords}
     for i, e in enumerate(board.effects):
         for ab in e.abilities:
+            if ab.kind == "loses":
+                continue
             if ab.kind == "grant":
                 grants.append((ab, e.controller, f"effect[{i}]", e.targets or None))
             else:
@@ -132,7 +142,8 @@ def creatures(board: Board) -> dict[str, Creature]:
                 continue
             if g.quality is not None and not _quality(g.quality, c.p, base[cid]):
                 continue
-            c.kw |= {k.lower() for k in g.keywords}
+            if cid not in stripped:  # a permanent's grant is older than the effect that stripped it
+                c.kw |= {k.lower() for k in g.keywords}
             c.abilities.extend((ab, you, origin) for ab in g.abilities)
     return out
 
@@ -142,8 +153,9 @@ GLOBAL = ("max_attackers", "max_blockers_total", "landwalk_blockable")
 
 
 def globals_of(board: Board) -> list[tuple[Any, str]]:
+    stripped = {t for e in board.effects for ab in e.abilities if ab.kind == "loses" and ab.all for t in e.targets}
     out = [(ab, p.controller) for p in board.permanents for ab in p.abilities
-           if ab.kind in GLOBAL]
+           if ab.kind in GLOBAL and p.id not in stripped]
     out += [(ab, e.controller) for e in board.effects for ab in e.abilities
             if ab.kind in GLOBAL]
     return out
