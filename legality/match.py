@@ -27,8 +27,11 @@ class MatchContext(Struct, frozen=True):
     @staticmethod
     def of(board: Board) -> MatchContext:
         """Who is attacking (what) and blocking on this board (for "attacking creatures" and the like), and with
-        teams each player's team (teammates are not opponents, 102.3)."""
-        targets = {a.attacker: a.target for a in board.attacks or () if a.declared}
+        teams each player's team (teammates are not opponents, 102.3). A creature put onto the battlefield attacking
+        (``declared`` false) is attacking once blockers are declared and at combat damage (508.4), not in the
+        declaration of attackers it came after."""
+        later = board.blocks is not None or board.damage is not None  # put onto the battlefield attacking: 508.4
+        targets = {a.attacker: a.target for a in board.attacks or () if a.declared or later}
         return MatchContext(attacking=frozenset(targets), blocking=frozenset(b.blocker for b in board.blocks or ()),
                             targets=targets, allies=allies_of(board))
 

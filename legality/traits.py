@@ -454,6 +454,8 @@ def build_game(board: Board, assume: Mapping[str, bool] | None = None) -> Game:
         # a prevention or replacement effect on damage may target a player too ("any target", 115.4)
         damage_targets = tuple(t for t in e.targets if t in perms or t in players)
         own = e.source_id if e.source_id in perms else None
+        # targets given, even none ("choose any number of creatures": none chosen): it applies to those only
+        chosen = "targets" in e.model_fields_set
         # "other creatures" of an effect: other than its targets, or than its source when it targets nothing
         besides = frozenset(targets) or frozenset((own,) if own else ())
         text_abilities: list[Ability] = []
@@ -492,15 +494,15 @@ def build_game(board: Board, assume: Mapping[str, bool] | None = None) -> Game:
                         text_abilities.append(Grant(kind="grant", keywords=r.keywords))
                     continue
                 on_damage = bool(r.abilities) and all(isinstance(a, (PreventDamage, ModifyDamage)) for a in r.abilities)
-                if r.status == "understood" and r.note.startswith("target") and not (damage_targets if on_damage
-                                                                                     else targets):
+                if r.status == "understood" and r.note.startswith("target") and not chosen and not (
+                        damage_targets if on_damage else targets):
                     unread.append(f"effect {e.source!r}: {r.sentence!r}: applies to creatures it names or targets: "
                                   "give them as the effect's targets")
                     continue
                 if r.keywords:
                     text_abilities.append(Grant(kind="grant", keywords=r.keywords))
                 text_abilities.extend(r.abilities)
-        if e.abilities and any(ab.kind not in GLOBAL_KINDS and not _targetless(ab) and not (
+        if e.abilities and not chosen and any(ab.kind not in GLOBAL_KINDS and not _targetless(ab) and not (
                 damage_targets if isinstance(ab, (PreventDamage, ModifyDamage)) else targets) for ab in e.abilities):
             unread.append(f"effect {e.source!r}: its abilities apply to its targets, and it has none: give targets")
         player_targets = tuple(t for t in e.targets if t in players)

@@ -205,3 +205,28 @@ def test_loses_all_other_abilities_keeps_what_the_same_aura_gives() -> None:
               "with base power and toughness 1/1. It has defender and loses all other abilities."}
     assert _legal(_board([angel, spider], [], [("angel", "B")])) is False
     assert _legal(_board([angel], [], [("angel", "B")])) is True
+
+
+def test_an_effect_with_no_creature_chosen_applies_to_none() -> None:
+    """"Choose any number of creatures; they block this turn if able" with none chosen (`"targets": []`) asks nothing
+    of anyone (509.1c); without `targets` at all, the verdict asks for them."""
+    giant = _perm("giant", "Hill Giant", "A", power=3, toughness=3)
+    bear = _perm("bear", "Grizzly Bears", "B")
+    effect: dict[str, Any] = {"source": "Berserker's Frenzy", "controller": "A",
+                              "text": "Target creatures block this turn if able.", "targets": []}
+    assert _legal(_board([giant, bear], [effect], [("giant", "B")], [])) is True
+    del effect["targets"]
+    verdict = check(parse_board(_board([giant, bear], [effect], [("giant", "B")], [])), alternatives=False)
+    assert verdict.legal is None and any("targets" in u for u in verdict.not_understood)
+
+
+def test_a_creature_put_onto_the_battlefield_attacking_is_attacking_for_blocks() -> None:
+    """508.4: a creature put onto the battlefield attacking (`declared: false`) is an attacking creature once
+    blockers are declared: "attacking creatures you control have flying" gives it flying, so a bear can't block it."""
+    lord = {"id": "lord", "name": "Flight Banner", "controller": "A", "types": ["enchantment"],
+            "oracle": "Attacking creatures you control have flying."}
+    token = _perm("tok", "Soldier", "A", power=1, toughness=1)
+    bear = _perm("bear", "Grizzly Bears", "B")
+    board = _board([lord, token, bear], [], [], [("bear", "tok")])
+    board["attacks"] = [{"attacker": "tok", "target": "B", "declared": False}]
+    assert _legal(board) is False
