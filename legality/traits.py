@@ -256,8 +256,9 @@ def names_source(readings: tuple[Reading, ...]) -> bool:
 
 
 def _other_declaration(sentence: str, step: str, attacking: bool | None = None) -> str | None:
-    """Why an unread sentence can't change the declaration judged: it speaks only of the other one, or (of a
-    permanent: ``attacking`` says whether it is an attacking creature) it gives that permanent only protection."""
+    """Why an unread sentence can't change the step judged: it speaks only of the other declaration, or only of
+    declarations at the combat damage step (made already), or (of a permanent: ``attacking`` says whether it is an
+    attacking creature) it gives that permanent only protection."""
     if attacking is not None and step != STEPS[2] and not (attacking and step == STEPS[1]) \
             and SELF_PROTECTION.match(sentence):
         return ("it gives only protection to it, which restricts only blocks of it (702.16b) and damage dealt to it "
@@ -266,6 +267,10 @@ def _other_declaration(sentence: str, step: str, attacking: bool | None = None) 
     from legality.text.read import declaration_scope  # the reader's words, loaded for a sentence not understood
 
     scope = declaration_scope(sentence)
+    if scope is not None and step == STEPS[2]:
+        return (f"it speaks only of declaring {'blockers (509.1)' if scope == 'blocks' else 'attackers (508.1)'}, "
+                "and combat damage follows the declarations as made (506.4, 509.1h): it can't change this damage "
+                "step")
     if scope == "blocks" and step == STEPS[0]:
         return "it speaks only of blocking (509.1), not of this declaration of attackers (508.1)"
     if scope == "attacks" and step == STEPS[1]:
