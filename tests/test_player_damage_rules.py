@@ -94,11 +94,8 @@ def test_the_readings() -> None:
 
 
 DAMAGE_ONLY = [
-    ("Platinum Angel", "You can't lose the game and your opponents can't win the game."),
+    ("Phyrexian Unlife", "You don't lose the game for having 0 or less life."),
     ("Argothian Pixies", "Prevent all damage that would be dealt to this creature by artifact creatures."),
-    ("Worship", "If you control a creature, damage that would reduce your life total to less than 1 reduces it to 1 "
-                "instead."),
-    ("Platinum Emperion", "Your life total can't change."),
     ("Fiendish Duo", "If a source would deal damage to an opponent, it deals double that damage to that player "
                      "instead."),
     ("Ugin's Conjurant", "If damage would be dealt to Ugin's Conjurant while it has a +1/+1 counter on it, prevent "
