@@ -406,11 +406,15 @@ class RedirectDamage(Frozen):
 class PlayerProtection(Frozen):
     """A player's protection (702.16): "you have protection from everything", "you gain protection from red until end
     of turn" (Seht's Tiger's result). In combat it prevents the damage sources with the quality would deal to that
-    player (702.16e); it doesn't stop creatures attacking them (702.16b-c speak of targets and Auras only)."""
+    player (702.16e); it doesn't stop creatures attacking them (702.16b-c speak of targets and Auras only). "You have
+    protection from each of your opponents" (Absolute Virtue, whose reminder says "You can't be dealt damage ... by
+    anything controlled by your opponents") is ``from_opponents``."""
 
     kind: Literal["player_protection"]
     quality: Quality | None = None
     everything: bool = False
+    from_opponents: bool = Field(default=False, description="protection from each of its controller's opponents "
+                                 "(Absolute Virtue): damage from sources they control is prevented")
 
 
 class CantGetCounters(Frozen):

@@ -936,7 +936,10 @@ DAMAGE: list[Row] = [
     ("Seht's Tiger", "You gain protection from red until end of turn.",
      "player_protection[colors=R]()"),
     ("The One Ring", "You gain protection from everything until your next turn.", "player_protection(everything=True)"),
-    ("Absolute Virtue", "You have protection from each of your opponents.", "?"),
+    ("Absolute Virtue", "You have protection from each of your opponents.",
+     "player_protection(from_opponents=True)"),
+    ("Disintegrate", "If it's a creature, it can't be regenerated this turn, and if it would die this turn, exile it "
+     "instead.", "?"),
     ("Seht's Tiger", "When Seht's Tiger enters, you gain protection from the color of your choice until end of turn.",
      "?"),
     ("Platinum Emperion", "Your life total can't change.", "life_cant_change"),

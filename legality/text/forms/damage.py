@@ -207,6 +207,11 @@ class DamageForms(Forms):
             raise Unreadable("a player's protection from a quality the checker doesn't read")
         return Sentence("template", (Placed("global", tuple(out), "player protection"),))
 
+    def player_protection_opponents(self, c: list[Any]) -> Sentence:
+        """Absolute Virtue: damage from sources its controller's opponents control to that player is prevented."""
+        ab = PlayerProtection(kind="player_protection", from_opponents=True)
+        return Sentence("template", (Placed("global", (ab,), "player protection"),))
+
     def _no_counters(self, who: str, counter: str) -> Sentence:
         ab = CantGetCounters(kind="cant_get_counters", who=who, counter=counter)
         return Sentence("template", (Placed("global", (ab,), "counters can't be put"),))
