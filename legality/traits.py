@@ -175,8 +175,9 @@ def resolved_note(r: Reading, p: Permanent, step: str, sourced: frozenset[str]) 
             f"give its result as an effect with {p.name} as its source")
 
 
-REGENERATES = re.compile(r"\bregenerate\b")
-"""An activated or triggered ability that regenerates (701.15a): its result, a shield, bears on the damage step only."""
+REGENERATES = re.compile(r"\bregenerat\w*")
+"""An activated or triggered ability that regenerates or stops regeneration (701.15a, c): its result bears on the
+damage step only ("{B}: Regenerate this creature.", Lim-Dûl's Cohort's "that creature can't be regenerated")."""
 
 
 def combat_pt_note(r: Reading, p: Permanent) -> str | None:

@@ -150,3 +150,30 @@ def test_state_based_actions_are_checked_until_none_applies() -> None:
     assert "give its subtypes" in out.steps[0].state_based[3]
     assert sorted(out.destroyed) == ["bb", "str"]
     assert out.permanents["spl"]["unattached_by"] == "704.5n"
+
+
+def test_most_kills_counts_no_creature_a_shield_saves() -> None:
+    """--maximize kills: a 3-power trampler-free attacker blocked by shielded Drudge Skeletons, a 1/1 and a 2/2 (free
+    division, current rules). Killing the Skeletons kills nothing (701.15a), so the most creatures destroyed is the 1/1
+    and the 2/2 (any split of the 3 among two of them looks as good to a count that ignores the shield)."""
+    giant = _perm("giant", "Hill Giant", "A", 3, 3)
+    wolf = _perm("wolf", "Wolf token", "B", 1, 1)
+    bears = _perm("bb", "Grizzly Bears", "B", 2, 2)
+    blocks = [("skel", "giant"), ("wolf", "giant"), ("bb", "giant")]
+    board = parse_board(_board([giant, SKELETONS, wolf, bears], [SHIELD], [("giant", "B")], blocks))
+    out = resolve_damage(board, goal="kills", declarations=False)
+    assert {"bb", "wolf"} <= set(out.destroyed) and "skel" not in out.destroyed  # the Giant dies too: 4 damage
+
+
+def test_a_trigger_that_stops_regeneration_asks_for_its_result_on_a_damage_board() -> None:
+    """Lim-Dûl's Cohort: "Whenever this creature blocks or becomes blocked by a creature, that creature can't be
+    regenerated this turn." It triggers as blockers are declared (603.3), so by the damage step it may have resolved:
+    the damage verdict asks for its result as an effect; a verdict on the blocks does not."""
+    text = ("Whenever this creature blocks or becomes blocked by a creature, that creature can't be regenerated this "
+            "turn.")
+    cohort = _perm("cohort", "Lim-Dûl's Cohort", "A", 2, 3, text)
+    out = _run([cohort, SKELETONS], [SHIELD], [("cohort", "B")], [("skel", "cohort")])
+    assert any("Lim-Dûl's Cohort" in n and "give its result as an effect" in n for n in out.notes)
+    blocks = _board([cohort, SKELETONS], [], [("cohort", "B")], [("skel", "cohort")])
+    del blocks["damage"]
+    assert not any("Lim-Dûl's Cohort" in n for n in check(parse_board(blocks)).notes)
