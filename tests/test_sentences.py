@@ -953,7 +953,9 @@ DAMAGE: list[Row] = [
      "end of turn.", "- | ?"),
     ("True-Name Nemesis", "True-Name Nemesis has protection from the chosen player.", "?"),
     ("Teferi's Protection", "Until your next turn, your life total can't change and you gain protection from "
-     "everything.", "?"),
+     "everything.", "life_cant_change;player_protection(everything=True)"),
+    ("Perch Protection", "If the gift was promised, all permanents you control phase out, and until your next turn, "
+     "your life total can't change and you gain protection from everything.", "?"),  # a promise and phasing: unread
     ("Vines of Vastwood", "Target creature can't be the target of spells or abilities your opponents control this "
      "turn.", "-"),  # 115.4: a target is no part of a declaration
     # noncombat damage only: no bearing on combat damage (510.2)

@@ -293,6 +293,13 @@ class DamageForms(Forms):
         """Platinum Emperion: its controller gains and loses no life (119.7-8); damage to them is still dealt."""
         return self._player(LifeCantChange(kind="life_cant_change"), "life total can't change")
 
+    def life_fixed_protected(self, c: list[Any]) -> Sentence:
+        """Teferi's Protection: "until your next turn, your life total can't change and you gain protection from
+        everything" (119.7-8, 702.16e: damage to that player is prevented)."""
+        abilities = (LifeCantChange(kind="life_cant_change"), PlayerProtection(kind="player_protection",
+                                                                                 everything=True))
+        return Sentence("template", (Placed("global", abilities, "life total can't change, protection"),))
+
     def cant_lose_you(self, c: list[Any]) -> Sentence:
         """Platinum Angel, Lich's Mastery, Angel's Grace: its controller doesn't lose the game (104.3b); "your opponents
         can't win the game" changes no loss (104.2a)."""
