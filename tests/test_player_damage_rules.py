@@ -342,3 +342,12 @@ def test_in_two_headed_giant_the_team_shares_what_its_player_cant_lose() -> None
     emperion = {**EMPERION, "controller": "C"}
     out = resolve_damage(parse_board(_two_headed([WURM, emperion], [("wurm", "D")], 5)), declarations=False)
     assert out.teams["CD"]["life"] == 5
+
+
+def test_a_teammates_worship_holds_the_shared_life_total() -> None:
+    """810.9: in Two-Headed Giant a player's life total is the team's shared one, so C's Worship (with C's creature)
+    keeps damage dealt to D from reducing it below 1."""
+    worship = {**WORSHIP, "controller": "C"}
+    bears = {**_perm("bb", "Grizzly Bears", "C", 2, 2)}
+    out = resolve_damage(parse_board(_two_headed([WURM, worship, bears], [("wurm", "D")], 5)), declarations=False)
+    assert out.teams["CD"]["life"] == 1 and out.teams["CD"]["loses"] is False

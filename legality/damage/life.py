@@ -35,21 +35,27 @@ def cant_lose(combat: Combat, state: State, player: str, allies: dict[str, froze
 def life_fixed(combat: Combat, state: State, player: str, allies: dict[str, frozenset[str]]) -> str | None:
     """The source by which ``player``'s life total can't change (119.7-8: no life gained or lost), or None; with a
     shared life total, one that speaks of a teammate holds for the team (810.9g-h)."""
-    team = next((members for members in state.shared.values() if player in members), (player,))
-    return _applying(combat, LifeCantChange, team, allies)
+    return _applying(combat, LifeCantChange, _sharing(state, player), allies)
+
+
+def _sharing(state: State, player: str) -> tuple[str, ...]:
+    """The players whose life total is ``player``'s: their team's, with a shared life total (810.9), else their own;
+    an effect on "your life total" of any of them is on this one."""
+    return next((members for members in state.shared.values() if player in members), (player,))
 
 
 def lose_life_to_damage(combat: Combat, state: State, player: str, amount: int,
                         allies: dict[str, frozenset[str]]) -> tuple[str, str | None]:
     """Damage dealt to ``player`` by a source without infect makes them lose that much life (120.3a), unless their
     life total can't change (119.8) or the damage can't reduce it below 1 (Worship: to 1 instead, never raising a
-    life total already below 1). The rule that says what the damage did, and the effect that changed it."""
+    life total already below 1; with a shared life total, a teammate's Worship holds it too, 810.9). The rule that says
+    what the damage did, and the effect that changed it."""
     fixed = life_fixed(combat, state, player, allies)
     if fixed is not None:
         return "119.8", f"119.8 ({fixed}: {player}'s life total can't change)"
     before = state.life[player]
     after = before - amount
-    floor = _applying(combat, LifeFloor, (player,), allies) if after < 1 else None
+    floor = _applying(combat, LifeFloor, _sharing(state, player), allies) if after < 1 else None
     if floor is not None:
         after = max(after, min(before, 1))
         state.change_life(player, after - before)
