@@ -906,16 +906,19 @@ DAMAGE: list[Row] = [
     ("Platinum Angel", "You can't lose the game and your opponents can't win the game.", "cant_lose_game"),
     ("Phyrexian Unlife", "You don't lose the game for having 0 or less life.", "?"),
     # regeneration (701.15): a shield on the effect's target or source, replacing its next destruction; a static
-    # ability's replacing each one (701.15b); "can't be regenerated" (701.15c). Forms with a target's type, or an "it"
-    # that may be the creature itself or a target, or "they" after a destruction: not read, never dropped
+    # ability's replacing each one (701.15b); "can't be regenerated" (701.15c). An "it" that may be the creature itself
+    # or a target, "they" or creatures "this way" after a destruction or damage: not read, never dropped
     ("Death Ward", "Regenerate target creature.", "regenerate"),
     ("Drudge Skeletons", "{B}: Regenerate this creature.", "-"),  # activated: its result is given as an effect
     ("Clergy of the Holy Nimbus", "If this creature would be destroyed, regenerate it.", "regenerate(each_time=True)"),
     ("Hurr Jackal", "Target creature can't be regenerated this turn.", "cant_be_regenerated"),
     ("Rage of Purphoros", "It can't be regenerated this turn.", "cant_be_regenerated"),
-    ("Boneknitter", "Regenerate target Zombie.", "?"),
-    ("Black Poplar Shaman", "Regenerate target Treefolk.", "?"),
-    ("Baron Sengir", "Regenerate another target Vampire.", "?"),
+    ("Boneknitter", "Regenerate target Zombie.", "regenerate"),  # a target's type limits targeting only (115.1)
+    ("Black Poplar Shaman", "Regenerate target Treefolk.", "regenerate"),
+    ("Baron Sengir", "Regenerate another target Vampire.", "regenerate"),
+    ("Jaya Ballard, Task Mage", "A creature dealt damage this way can't be regenerated this turn.", "?"),
+    ("Essence Vortex", "A creature destroyed this way can't be regenerated.", "?"),
+    ("Kirtar's Wrath", "Creatures destroyed this way can't be regenerated.", "?"),
     ("Experiment One", "Regenerate it.", "?"),
     ("Kirtar's Wrath", "Destroy all creatures. They can't be regenerated.", "- | ?"),
     ("Flare of Fortitude", "Until end of turn, your life total can't change, and permanents you control gain hexproof "
