@@ -27,15 +27,19 @@ from models.abilities import (
     GLOBAL_KINDS,
     Ability,
     CantAttack,
+    CantBeRegenerated,
     CantBlock,
     CantGainLife,
     CantGetCounters,
+    CantLoseGame,
     Characteristics,
     CreatureAbility,
     DamageRule,
     Grant,
     If,
     LandwalkBlockable,
+    LifeCantChange,
+    LifeFloor,
     Loses,
     MaxAttackers,
     MaxBlockers,
@@ -44,6 +48,7 @@ from models.abilities import (
     PlayerProtection,
     PreventDamage,
     RedirectDamage,
+    Regenerate,
     Unpreventable,
 )
 from models.board import Board, Permanent
@@ -159,7 +164,7 @@ def resolved_note(r: Reading, p: Permanent, step: str, sourced: frozenset[str]) 
     """The note an activated or triggered ability of ``p`` gets: it never decides a declaration (602.2, 603.3), but
     its result, once resolved, is an effect the board must give. None when it can't matter to the step judged
     (no combat meaning) or an effect on the board already has ``p`` as its source."""
-    if r.kind == "elsewhere" or not _combat_effect(r):
+    if r.kind == "elsewhere" or not (_combat_effect(r) or (step == STEPS[2] and REGENERATES.search(r.sentence))):
         return None
     label = f"{p.name} ({p.id})"
     later = trigger_later(r.event, step) if r.kind == "triggered" and r.event else None
@@ -172,6 +177,11 @@ def resolved_note(r: Reading, p: Permanent, step: str, sourced: frozenset[str]) 
     verb = "activated and resolved" if r.kind == "activated" else "resolved"
     return (f"{label}: {r.kind} ability {r.sentence!r} changes nothing until it is {verb} ({rule}); if it has, "
             f"give its result as an effect with {p.name} as its source")
+
+
+REGENERATES = re.compile(r"\bregenerat\w*")
+"""An activated or triggered ability that regenerates or stops regeneration (701.15a, c): its result bears on the
+damage step only ("{B}: Regenerate this creature.", Lim-Dûl's Cohort's "that creature can't be regenerated")."""
 
 
 def combat_pt_note(r: Reading, p: Permanent) -> str | None:
@@ -378,7 +388,8 @@ def build_game(board: Board, assume: Mapping[str, bool] | None = None) -> Game:
         elif isinstance(ab, (MaxAttackers, MaxBlockers, LandwalkBlockable)):
             globals_.append(GlobalRule(ab, source, you))
         elif isinstance(ab, (PreventDamage, ModifyDamage, Unpreventable, PlayerProtection, CantGetCounters,
-                             CantGainLife, ModifyLifeGain, RedirectDamage)):
+                             CantGainLife, ModifyLifeGain, RedirectDamage, Regenerate, CantBeRegenerated,
+                             LifeCantChange, CantLoseGame, LifeFloor)):
             damage_effects.append(DamageEffect(ab, source, you, holder, origin))
         elif holder is not None and holder in own_ab:
             own_ab[holder].append(Sourced(ab, source, origin, you))
@@ -464,6 +475,7 @@ def build_game(board: Board, assume: Mapping[str, bool] | None = None) -> Game:
         # "other creatures" of an effect: other than its targets, or than its source when it targets nothing
         besides = frozenset(targets) or frozenset((own,) if own else ())
         text_abilities: list[Ability] = []
+        named: list[tuple[str, Ability]] = []  # for the object its text names: its source, or what that enchants
         if e.text and e.text.strip():
             ctx = Context(x=e.x, hand_size=hand.get(e.controller), source_id=e.source_id, name=e.source)
             for r in read(e.text, e.source, ctx):
@@ -504,6 +516,17 @@ def build_game(board: Board, assume: Mapping[str, bool] | None = None) -> Game:
                     unread.append(f"effect {e.source!r}: {r.sentence!r}: applies to creatures it names or targets: "
                                   "give them as the effect's targets")
                     continue
+                where = r.note.split(";")[0]
+                if r.status == "understood" and where in ("self", "attached") and r.abilities and all(
+                        isinstance(a, ON_OBJECT) for a in r.abilities):
+                    named_holder = source_object(e.source_id, where, perms)
+                    if named_holder is None:
+                        what = "its source" if where == "self" else "what its source is attached to"
+                        unread.append(f"effect {e.source!r}: {r.sentence!r}: names {what}: give the effect's "
+                                      "source_id (a permanent on the battlefield)")
+                    else:
+                        named.extend((named_holder, a) for a in r.abilities)
+                    continue
                 if r.keywords:
                     text_abilities.append(Grant(kind="grant", keywords=r.keywords))
                 text_abilities.extend(r.abilities)
@@ -511,6 +534,8 @@ def build_game(board: Board, assume: Mapping[str, bool] | None = None) -> Game:
                 damage_targets if isinstance(ab, (PreventDamage, ModifyDamage)) else targets) for ab in e.abilities):
             unread.append(f"effect {e.source!r}: its abilities apply to its targets, and it has none: give targets")
         player_targets = tuple(t for t in e.targets if t in players)
+        for holder, ab in named:
+            take(ab, holder, e.source, origin, e.controller, None)
         for ab in (*e.abilities, *text_abilities):
             if isinstance(ab, Grant) and ab.to == "target_players":
                 if not player_targets:
@@ -644,6 +669,22 @@ def build_game(board: Board, assume: Mapping[str, bool] | None = None) -> Game:
         gathered.clear()
     return Game(board, perms, traits, tuple(globals_), tuple(dict.fromkeys(unread)), tuple(warnings),
                 tuple(damage_effects), tuple(dict.fromkeys(open_conditions)))
+
+
+ON_OBJECT = (Regenerate, CantBeRegenerated)
+"""Kinds an effect's text may give the object it names ("Regenerate ~.", "Regenerate enchanted creature."): the
+effect's source, or the permanent its source is attached to (an activated ability's result, 602.2, 608.2)."""
+
+
+def source_object(source_id: str | None, where: str, perms: Mapping[str, Permanent]) -> str | None:
+    """The permanent an effect's text names as "~" (``where`` "self": its source) or "enchanted/equipped creature"
+    (``attached``: what its source is attached to); None when the board doesn't give it."""
+    src = perms.get(source_id) if source_id is not None else None
+    if src is None:
+        return None
+    if where == "self":
+        return src.id
+    return src.attached_to if src.attached_to in perms else None
 
 
 def _targetless(ab: Ability) -> bool:

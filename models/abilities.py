@@ -434,11 +434,15 @@ class RedirectDamage(Frozen):
 class PlayerProtection(Frozen):
     """A player's protection (702.16): "you have protection from everything", "you gain protection from red until end
     of turn" (Seht's Tiger's result). In combat it prevents the damage sources with the quality would deal to that
-    player (702.16e); it doesn't stop creatures attacking them (702.16b-c speak of targets and Auras only)."""
+    player (702.16e); it doesn't stop creatures attacking them (702.16b-c speak of targets and Auras only). "You have
+    protection from each of your opponents" (Absolute Virtue, whose reminder says "You can't be dealt damage ... by
+    anything controlled by your opponents") is ``from_opponents``."""
 
     kind: Literal["player_protection"]
     quality: Quality | None = None
     everything: bool = False
+    from_opponents: bool = Field(default=False, description="protection from each of its controller's opponents "
+                                 "(Absolute Virtue): damage from sources they control is prevented")
 
 
 class CantGetCounters(Frozen):
@@ -489,19 +493,73 @@ class Unpreventable(Frozen):
     by_quality: Quality | None = Field(default=None, description="only damage from a source with this quality")
 
 
+class Regenerate(Frozen):
+    """Regeneration shields on "it" (701.15a, 614.8): "Regenerate target creature." (the effect's targets), "Regenerate
+    ~." (the effect's source). The next time it would be destroyed this turn (lethal damage, 704.5g; deathtouch,
+    704.5h), instead all damage marked on it is removed, it is tapped and removed from combat; each shield replaces
+    one destruction, and a static ability's regeneration every one (Knight of the Holy Nimbus, 701.15b). It doesn't
+    save it from toughness 0 or less (704.5f: not destruction)."""
+
+    kind: Literal["regenerate"]
+    shields: int = Field(default=1, ge=1, le=BOUND, description="how many times it was regenerated this turn (each "
+                         "a shield of its own, used up by one destruction)")
+    each_time: bool = Field(default=False, description="a static ability's regeneration (\"if ~ would be destroyed, "
+                            "regenerate it\", 701.15b): it replaces every destruction, and ``shields`` is not counted")
+
+
+class CantBeRegenerated(Frozen):
+    """"Target creature can't be regenerated this turn": regeneration shields on it are not applied (701.15c)."""
+
+    kind: Literal["cant_be_regenerated"]
+
+
+PlayersWho = Literal["you", "opponents", "players"]
+"""Whose: the ability's controller, their opponents (not their teammates, 102.3), or every player."""
+
+
+class LifeCantChange(Frozen):
+    """"Your life total can't change" (Platinum Emperion; Flare of Fortitude until end of turn): the player can't gain
+    or lose life (119.7, 119.8). Damage is still dealt to them (lifelink of its source gains, commander damage counts);
+    it makes them lose no life. In Two-Headed Giant it holds for the whole team (810.9g-h)."""
+
+    kind: Literal["life_cant_change"]
+    who: PlayersWho = "you"
+
+
+class CantLoseGame(Frozen):
+    """"You can't lose the game" (Platinum Angel, Lich's Mastery; Abyssal Persecutor's "your opponents can't lose the
+    game": ``who`` opponents): the player doesn't lose by 0 or less life, poison or commander damage while it applies
+    (104.3b, 704.5a, 704.5c, 704.6c); in Two-Headed Giant neither does their team (810.8a). "Can't win the game"
+    changes no loss (104.2a), so it has no kind."""
+
+    kind: Literal["cant_lose_game"]
+    who: PlayersWho = "you"
+
+
+class LifeFloor(Frozen):
+    """"Damage that would reduce your life total to less than 1 reduces it to 1 instead" (Worship, Sustaining Spirit,
+    Ali from Cairo; 614.1a): it changes the result of the damage, not the damage (rulings of Worship, 2004-10-04:
+    the damage is dealt in full, for lifelink too); loss of life that isn't damage is not changed."""
+
+    kind: Literal["life_floor"]
+    who: PlayersWho = "you"
+
+
 DamageRule = (PreventDamage | ModifyDamage | Unpreventable | PlayerProtection | CantGetCounters | CantGainLife
-              | ModifyLifeGain | RedirectDamage)
+              | ModifyLifeGain | RedirectDamage | Regenerate | CantBeRegenerated | LifeCantChange | CantLoseGame
+              | LifeFloor)
 """Effects on the damage dealt rather than on a creature's combat: the damage step applies them."""
 
 Ability = Annotated[_CreatureKinds | MaxAttackers | MaxBlockers | LandwalkBlockable | Grant | If | PreventDamage
                     | ModifyDamage | Unpreventable | PlayerProtection | CantGetCounters | CantGainLife
-                    | ModifyLifeGain | RedirectDamage,
+                    | ModifyLifeGain | RedirectDamage | Regenerate | CantBeRegenerated | LifeCantChange
+                    | CantLoseGame | LifeFloor,
                     Field(discriminator="kind")]
 """Any ability in the vocabulary: a creature's own, or a global one."""
 
 GLOBAL_KINDS = frozenset({"max_attackers", "max_blockers_total", "landwalk_blockable", "grant",
                           "damage_cant_be_prevented", "player_protection", "cant_get_counters", "cant_gain_life",
-                          "modify_life_gain"})
+                          "modify_life_gain", "life_cant_change", "cant_lose_game", "life_floor"})
 """Kinds that act on the game rather than on the object that has them."""
 
 Quality.model_rebuild()

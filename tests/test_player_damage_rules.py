@@ -11,6 +11,8 @@ damage to your creatures marks no damage and puts no -1/-1 counters, and lifelin
 
 from __future__ import annotations
 
+from typing import Any
+
 from test_prevention import _board, _perm
 
 from legality import check, parse_board, resolve_damage
@@ -94,10 +96,7 @@ def test_the_readings() -> None:
 
 
 DAMAGE_ONLY = [
-    ("Platinum Angel", "You can't lose the game and your opponents can't win the game."),
-    ("Worship", "If you control a creature, damage that would reduce your life total to less than 1 reduces it to 1 "
-                "instead."),
-    ("Platinum Emperion", "Your life total can't change."),
+    ("Phyrexian Unlife", "You don't lose the game for having 0 or less life."),
     ("Fiendish Duo", "If a source would deal damage to an opponent, it deals double that damage to that player "
                      "instead."),
     ("Ugin's Conjurant", "If damage would be dealt to Ugin's Conjurant while it has a +1/+1 counter on it, prevent "
@@ -258,3 +257,96 @@ def test_once_a_gain_is_a_loss_the_effects_on_gains_apply_no_more() -> None:
     boon = _enchantment("boon", "Boon Reflection", "A", BOON)
     out = resolve_damage(parse_board(_board([PRIEST, remedy, boon], [], [("priest", "B")], [])), declarations=False)
     assert sorted(o["players"]["A"]["life"] for o in out.outcomes) == [16, 18]
+
+
+# What damage does to a player's life and whether they lose (119.7-8, 104.3b, 614.1a, 810.8a, 810.9g-h). Oracle texts
+# as printed (Scryfall); Worship's rulings of 2004-10-04: "It reduces your life total to 1, not the damage to 1" and the
+# damage is still dealt (lifelink and effects that count damage see all of it).
+ANGEL = _perm("angel", "Platinum Angel", "B", 4, 4, "Flying\nYou can't lose the game and your opponents can't win the "
+              "game.", types=["artifact", "creature"])
+EMPERION = _perm("emperion", "Platinum Emperion", "B", 8, 8, "Your life total can't change.",
+                 types=["artifact", "creature"])
+WORSHIP = {"id": "worship", "name": "Worship", "controller": "B", "types": ["enchantment"],
+           "oracle": "If you control a creature, damage that would reduce your life total to less than 1 reduces it "
+                     "to 1 instead."}
+WURM = _perm("wurm", "Craw Wurm", "A", 6, 4)
+
+
+def _at(board: dict[str, Any], **life: int) -> dict[str, Any]:
+    board["players"] = [{"id": p["id"], "life": life.get(p["id"], p["life"])} for p in board["players"]]
+    return board
+
+
+def test_a_player_who_cant_lose_stays_in_at_0_life_and_10_poison() -> None:
+    """Platinum Angel: B at 3 life dealt 6 is at -3 and doesn't lose (704.5a doesn't apply, 104.3b); with infect, 10
+    poison counters don't make B lose either (704.5c). The state-based actions say why. Without it B loses."""
+    out = resolve_damage(parse_board(_at(_board([WURM, ANGEL], [], [("wurm", "B")], []), B=3)), declarations=False)
+    assert out.players["B"]["life"] == -3 and out.players["B"]["loses"] is False
+    assert "can't lose the game (Platinum Angel" in out.steps[0].state_based[0]
+    plague = _perm("plague", "Infect attacker", "A", 10, 10, keywords=["infect"])
+    out = resolve_damage(parse_board(_board([plague, ANGEL], [], [("plague", "B")], [])), declarations=False)
+    assert out.players["B"]["poison"] == 10 and out.players["B"]["loses"] is False
+    bare = resolve_damage(parse_board(_at(_board([WURM], [], [("wurm", "B")], []), B=3)), declarations=False)
+    assert bare.players["B"]["loses"] is True
+
+
+def test_a_life_total_that_cant_change_takes_damage_but_no_life_loss() -> None:
+    """Platinum Emperion: Vampire Nighthawk's 2 damage to B is dealt (A gains 2 by lifelink) and B's life stays 20;
+    infect damage still gives poison counters (120.3b: not life); B's own lifelink creature gains B nothing
+    (119.7)."""
+    out = resolve_damage(parse_board(_board([NIGHTHAWK, EMPERION], [], [("hawk", "B")], [])), declarations=False)
+    assert out.players["B"]["life"] == 20 and out.players["A"]["life"] == 22
+    (dealt,) = out.steps[0].dealt
+    assert dealt.amount == 2 and dealt.rule == "119.8"
+    plague = _perm("plague", "Infect attacker", "A", 3, 3, keywords=["infect"])
+    out = resolve_damage(parse_board(_board([plague, EMPERION], [], [("plague", "B")], [])), declarations=False)
+    assert out.players["B"]["poison"] == 3
+    linker = _perm("linker", "B's lifelinker", "B", 2, 2, keywords=["lifelink"])
+    out = resolve_damage(parse_board(_board([GOBLIN, linker, EMPERION], [], [("goblin", "B")], [("linker", "goblin")])),
+                         declarations=False)
+    assert out.players["B"]["life"] == 20 and out.steps[0].life_gained == {"B": 0}
+
+
+def test_worship_holds_life_at_1_only_while_its_condition_holds() -> None:
+    """Worship with a creature: B at 3 dealt 6 + 2 is at 1, the damage still dealt in full (Nighthawk's lifelink
+    gains A 2); B already at 1 dealt 2 stays at 1. Without a creature the damage is lethal."""
+    bears = _perm("bb", "Grizzly Bears", "B", 2, 2)
+    out = resolve_damage(parse_board(_at(_board([WURM, NIGHTHAWK, WORSHIP, bears], [], [("wurm", "B"), ("hawk", "B")],
+                                                []), B=3)), declarations=False)
+    assert out.players["B"]["life"] == 1 and out.players["B"]["loses"] is False
+    assert out.players["A"]["life"] == 22 and sum(d.amount for d in out.steps[0].dealt) == 8
+    out = resolve_damage(parse_board(_at(_board([NIGHTHAWK, WORSHIP, bears], [], [("hawk", "B")], []), B=1)),
+                         declarations=False)
+    assert out.players["B"]["life"] == 1 and out.players["A"]["life"] == 22
+    alone = resolve_damage(parse_board(_at(_board([WURM, WORSHIP], [], [("wurm", "B")], []), B=3)), declarations=False)
+    assert alone.players["B"]["life"] == -3 and alone.players["B"]["loses"] is True
+
+
+def _two_headed(perms: list[dict[str, Any]], attacks: list[tuple[str, str]], life: int) -> dict[str, Any]:
+    return {"version": 1, "active_player": "A",
+            "players": [{"id": p, "life": life} for p in "ABCD"],
+            "teams": [{"id": "AB", "players": ["A", "B"], "life": 30},
+                      {"id": "CD", "players": ["C", "D"], "life": life}],
+            "permanents": perms, "attacks": [{"attacker": a, "target": t} for a, t in attacks], "blocks": [],
+            "damage": []}
+
+
+def test_in_two_headed_giant_the_team_shares_what_its_player_cant_lose() -> None:
+    """810.8a: C's Platinum Angel keeps team CD from losing at 0 or less shared life; 810.9h: C's Platinum Emperion
+    keeps damage to D from lowering the team's shared life."""
+    angel = {**ANGEL, "controller": "C"}
+    out = resolve_damage(parse_board(_two_headed([WURM, angel], [("wurm", "D")], 5)), declarations=False)
+    assert out.teams["CD"]["life"] == -1 and out.teams["CD"]["loses"] is False
+    assert not any(p["loses"] for p in out.players.values())
+    emperion = {**EMPERION, "controller": "C"}
+    out = resolve_damage(parse_board(_two_headed([WURM, emperion], [("wurm", "D")], 5)), declarations=False)
+    assert out.teams["CD"]["life"] == 5
+
+
+def test_a_teammates_worship_holds_the_shared_life_total() -> None:
+    """810.9: in Two-Headed Giant a player's life total is the team's shared one, so C's Worship (with C's creature)
+    keeps damage dealt to D from reducing it below 1."""
+    worship = {**WORSHIP, "controller": "C"}
+    bears = {**_perm("bb", "Grizzly Bears", "C", 2, 2)}
+    out = resolve_damage(parse_board(_two_headed([WURM, worship, bears], [("wurm", "D")], 5)), declarations=False)
+    assert out.teams["CD"]["life"] == 1 and out.teams["CD"]["loses"] is False

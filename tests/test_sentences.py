@@ -934,13 +934,34 @@ DAMAGE: list[Row] = [
     ("Suncleanser", "That player can't get counters for as long as Suncleanser remains on the battlefield.", "?"),
     # what combat damage does to a player, changed (704.5a, 702.15b, 120.3): never "no combat meaning" (a damage
     # board's verdict would say who loses the game or what lifelink gains against the card)
-    ("Platinum Angel", "You can't lose the game and your opponents can't win the game.", "?"),
+    ("Platinum Angel", "You can't lose the game and your opponents can't win the game.", "cant_lose_game"),
     ("Phyrexian Unlife", "You don't lose the game for having 0 or less life.", "?"),
-    ("Lich's Mastery", "You can't lose the game.", "?"),
+    # regeneration (701.15): a shield on the effect's target or source, replacing its next destruction; a static
+    # ability's replacing each one (701.15b); "can't be regenerated" (701.15c). An "it" that may be the creature itself
+    # or a target, "they" or creatures "this way" after a destruction or damage: not read, never dropped
+    ("Death Ward", "Regenerate target creature.", "regenerate"),
+    ("Drudge Skeletons", "{B}: Regenerate this creature.", "-"),  # activated: its result is given as an effect
+    ("Clergy of the Holy Nimbus", "If this creature would be destroyed, regenerate it.", "regenerate(each_time=True)"),
+    ("Hurr Jackal", "Target creature can't be regenerated this turn.", "cant_be_regenerated"),
+    ("Rage of Purphoros", "It can't be regenerated this turn.", "cant_be_regenerated"),
+    ("Boneknitter", "Regenerate target Zombie.", "regenerate"),  # a target's type limits targeting only (115.1)
+    ("Black Poplar Shaman", "Regenerate target Treefolk.", "regenerate"),
+    ("Baron Sengir", "Regenerate another target Vampire.", "regenerate"),
+    ("Jaya Ballard, Task Mage", "A creature dealt damage this way can't be regenerated this turn.", "?"),
+    ("Essence Vortex", "A creature destroyed this way can't be regenerated.", "?"),
+    ("Kirtar's Wrath", "Creatures destroyed this way can't be regenerated.", "?"),
+    ("Experiment One", "Regenerate it.", "?"),
+    ("Kirtar's Wrath", "Destroy all creatures. They can't be regenerated.", "- | ?"),
+    ("Flare of Fortitude", "Until end of turn, your life total can't change, and permanents you control gain hexproof "
+     "and indestructible.", "?"),
+    ("Lich's Mastery", "You can't lose the game.", "cant_lose_game"),
+    ("Abyssal Persecutor", "You can't win the game and your opponents can't lose the game.",
+     "cant_lose_game(who=opponents)"),
     # an Aura on a player, a life total held at 1 (614.1), prevention qualified by the creatures it blocks: not read,
     # so never dropped
     ("Grievous Wound", "Enchanted player can't gain life.", "?"),
-    ("Ali from Cairo", "Damage that would reduce your life total to less than 1 reduces it to 1 instead.", "?"),
+    ("Ali from Cairo", "Damage that would reduce your life total to less than 1 reduces it to 1 instead.",
+     "life_floor"),
     ("Wall of Shadows", "Prevent all damage that would be dealt to Wall of Shadows by creatures it's blocking.", "?"),
     ("Everlasting Torment", "All damage is dealt as though its source had wither.", "?"),  # 702.80: not read
     # a subject of two artifact and creature types ("that's a Food or a Golem"): its trample is not given to anyone
@@ -949,12 +970,15 @@ DAMAGE: list[Row] = [
     ("Seht's Tiger", "You gain protection from red until end of turn.",
      "player_protection[colors=R]()"),
     ("The One Ring", "You gain protection from everything until your next turn.", "player_protection(everything=True)"),
-    ("Absolute Virtue", "You have protection from each of your opponents.", "?"),
+    ("Absolute Virtue", "You have protection from each of your opponents.",
+     "player_protection(from_opponents=True)"),
+    ("Disintegrate", "If it's a creature, it can't be regenerated this turn, and if it would die this turn, exile it "
+     "instead.", "?"),
     ("Seht's Tiger", "When Seht's Tiger enters, you gain protection from the color of your choice until end of turn.",
      "?"),
-    ("Platinum Emperion", "Your life total can't change.", "?"),
+    ("Platinum Emperion", "Your life total can't change.", "life_cant_change"),
     ("Worship", "If you control a creature, damage that would reduce your life total to less than 1 reduces it to 1 "
-     "instead.", "?"),
+     "instead.", "if<at_least=1,kind=control>[types=creature](life_floor)"),
     ("Emerge Unscathed", "Target creature you control gains protection from the color of your choice until end of "
      "turn.", "?"),
     ("Apostle's Blessing", "Target artifact or creature you control gains protection from artifacts or from the color "
@@ -963,7 +987,9 @@ DAMAGE: list[Row] = [
      "end of turn.", "- | ?"),
     ("True-Name Nemesis", "True-Name Nemesis has protection from the chosen player.", "?"),
     ("Teferi's Protection", "Until your next turn, your life total can't change and you gain protection from "
-     "everything.", "?"),
+     "everything.", "life_cant_change;player_protection(everything=True)"),
+    ("Perch Protection", "If the gift was promised, all permanents you control phase out, and until your next turn, "
+     "your life total can't change and you gain protection from everything.", "?"),  # a promise and phasing: unread
     ("Vines of Vastwood", "Target creature can't be the target of spells or abilities your opponents control this "
      "turn.", "-"),  # 115.4: a target is no part of a declaration
     # noncombat damage only: no bearing on combat damage (510.2)
@@ -1348,7 +1374,8 @@ STATIC_FORMS: list[Row] = [
     ("Rampaging Ferocidon", "Menace\nPlayers can't gain life.", "kw:menace | cant_gain_life"),  # lifelink's gain (702.15b, 119.7)
     ("Dust Animus", "If you control five or more untapped lands, this creature enters with two +1/+1 counters and a "
      "lifelink counter on it.", "-"),  # 122.1b: the board gives the counters, the checker the keyword they give
-    ("Fortune Thief", "Damage that would reduce your life total to less than 1 reduces it to 1 instead.", "?"),
+    ("Fortune Thief", "Damage that would reduce your life total to less than 1 reduces it to 1 instead.",
+     "life_floor"),  # read: 614.1a, the life total held at 1
     ("Yuan-Ti Malison", "This creature can't be blocked as long as it's attacking alone.",
      "if<kind=self,state=attacking alone>(cant_be_blocked)"),
     # conditions the board decides: the source's own power, its current value (613.4, 611.3a); permanents of every

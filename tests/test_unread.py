@@ -273,18 +273,19 @@ def test_shield_counters_make_combat_damage_undecided_not_a_declaration() -> Non
 
 def test_a_life_total_that_cant_change_bears_only_on_damage_results() -> None:
     """Platinum Emperion: "Your life total can't change." It changes what combat damage and lifelink do to a player
-    (120.3a, 702.15b, 119.7-8), not which attacks or blocks are legal: not read, so an attack is judged with a note
-    and a damage verdict would be undecided. (Life gains made larger, replaced by none or by a loss are read:
+    (120.3a, 702.15b, 119.7-8), not which attacks or blocks are legal: read as ``life_cant_change``, an ability of the
+    game that no declaration rule consults, so an attack is judged with no note about it. (What it does to damage:
     tests/test_player_damage_rules.py.)"""
     from legality.text.read import read
 
     text = "Your life total can't change."
     (r,) = read(text, "Platinum Emperion")
-    assert r.status == "not understood" and r.damage_only
+    assert r.status == "understood" and [a.kind for a in r.abilities] == ["life_cant_change"]
     emperion = {"name": "Platinum Emperion", "power": 8, "toughness": 8, "types": ["artifact", "creature"],
                 "oracle": text}
     attack = check(parse_board(_two_creatures(emperion, None)))
-    assert attack.legal is True and any("only what combat damage does" in n for n in attack.notes)
+    assert attack.legal is True and not attack.not_understood
+    assert not any("Platinum Emperion" in n for n in attack.notes)
 
 
 def test_protection_it_gives_itself_bears_only_on_blocks_of_it_and_damage() -> None:

@@ -1,4 +1,4 @@
-"""Dealing a step's combat damage all at once (510.2, 120.3), then state-based actions (704.5, 704.6a-c)."""
+"""Dealing a step's combat damage all at once (510.2, 120.3): prevention, replacement, results and lifelink."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from msgspec import Struct
 from legality.damage.assign import Assignment
 from legality.damage.combat import Combat, State
 from legality.damage.events import MAX_AMOUNT, Chooser, modify, mods_for, unpreventable
+from legality.damage.life import concerns, life_fixed, lose_life_to_damage
 from legality.match import allies_of
 from models.abilities import CantGainLife, CantGetCounters, ModifyLifeGain
 
@@ -70,6 +71,7 @@ def deal(combat: Combat, state: State, assignment: Assignment,
     outcomes = {(target, o.source): o for target, parts in incoming.items()
                 for o in modify(combat, state, target, parts, chooser)}
     dealt: list[Dealt] = []
+    allies = allies_of(game.board)
     gains: dict[str, int] = {}  # source with lifelink → the life its damage gains its controller (one event each)
     for source, parts in assignment.items():
         src = game.perms[source]
@@ -84,14 +86,14 @@ def deal(combat: Combat, state: State, assignment: Assignment,
                 rule = out.rules[-1].split(" ")[0] if out.rules else "615.1"
                 dealt.append(Dealt(source, to, 0, out.prevented, rule, out.rules))
                 continue
+            changed: str | None = None
             if to in players:
                 poisoned = can_get_counters(combat, to, "poison")
                 if infect:
                     state.poison[to] += amount if poisoned else 0
                     rule = "120.3b" if poisoned else "122.1"
                 else:
-                    state.change_life(to, -amount)
-                    rule = "120.3a"
+                    rule, changed = lose_life_to_damage(combat, state, to, amount, allies)
                 toxic = _toxic(combat, source)
                 if toxic and poisoned:
                     state.poison[to] += toxic
@@ -116,11 +118,10 @@ def deal(combat: Combat, state: State, assignment: Assignment,
                     rule = "120.3e"
                 if combat.has_static(source, "deathtouch") and perm.is_creature:
                     state.deathtouched.add(to)
-            dealt.append(Dealt(source, to, amount, out.prevented, rule, out.rules))
+            dealt.append(Dealt(source, to, amount, out.prevented, rule, (*out.rules, *((changed,) if changed else ()))))
             if combat.has_static(source, "lifelink"):
                 gains[source] = gains.get(source, 0) + amount
     gained: dict[str, int] = {}
-    allies = allies_of(game.board) if gains else {}
     for source, n in gains.items():  # 702.15b: the source's controller gains that much life
         player = game.perms[source].controller
         if not can_gain_life(combat, state, player, allies):
@@ -132,13 +133,6 @@ def deal(combat: Combat, state: State, assignment: Assignment,
     return dealt, gained
 
 
-def _concerns(who: str, you: str, player: str, allies: dict[str, frozenset[str]]) -> bool:
-    """Whether an effect of ``you``'s saying "you", "your opponents" or "players" speaks of ``player`` ("your
-    opponents" leaves out you and your teammates, 102.3)."""
-    return who == "players" or (who == "you" and player == you) or (
-        who == "opponents" and player not in (allies.get(you) or frozenset((you,))))
-
-
 def _gain_replaced(combat: Combat, player: str, source: str, n: int, chooser: Chooser,
                    allies: dict[str, frozenset[str]]) -> tuple[int, bool]:
     """The life ``player`` gains from ``source``'s lifelink, ``n`` before its replacement effects (614.1a: "you gain
@@ -147,7 +141,7 @@ def _gain_replaced(combat: Combat, player: str, source: str, n: int, chooser: Ch
     others); where several effects apply to one, the gaining player picks the one to apply next, each once, and once
     the gain is a loss the effects on gains apply no more (616.1e-f); a gain of 0 is no event (119.10)."""
     left = [e for e in combat.game.damage_effects
-            if isinstance(e.ability, ModifyLifeGain) and _concerns(e.ability.who, e.you, player, allies)]
+            if isinstance(e.ability, ModifyLifeGain) and concerns(e.ability.who, e.you, player, allies)]
     while left and n > 0:
         k = chooser.choose(player, f"applies to the life gained from {source} next (616.1)",
                            [e.source for e in left]) if len(left) > 1 else 0
@@ -163,8 +157,10 @@ def can_gain_life(combat: Combat, state: State, player: str, allies: dict[str, f
     """Whether ``player`` can gain life: not when an effect in force says they can't (119.7), nor in Two-Headed Giant
     when it says so of a teammate (810.9g: the team shares its life total). "Your opponents" leaves out the effect's
     controller and their teammates (102.3; ``allies``: ``match.allies_of`` the board)."""
+    if life_fixed(combat, state, player, allies) is not None:  # 119.7: a life total that can't change can't go up
+        return False
     team = next((members for members in state.shared.values() if player in members), (player,))
-    return not any(isinstance(e.ability, CantGainLife) and any(_concerns(e.ability.who, e.you, p, allies) for p in team)
+    return not any(isinstance(e.ability, CantGainLife) and any(concerns(e.ability.who, e.you, p, allies) for p in team)
                    for e in combat.game.damage_effects)
 
 
@@ -183,84 +179,3 @@ def can_get_counters(combat: Combat, target: str, counter: Literal["poison", "-1
                 ab.who == "your_creatures" and perm.controller == e.you)):
             return False
     return True
-
-
-TEAM_POISON = 15
-"""704.6b: a Two-Headed Giant team with fifteen or more poison counters loses (704.5c's ten does not apply)."""
-
-
-def team_poison(combat: Combat, state: State, team: str) -> int:
-    """The poison counters of a team: its own (the board's ``teams[].poison``) and each of its players' (704.6b)."""
-    given = next((t.poison for t in combat.game.board.teams or () if t.id == team), 0)
-    return given + sum(state.poison[pid] for pid in state.shared.get(team, ()))
-
-
-def _team_losses(combat: Combat, state: State) -> list[str]:
-    """704.6a-b: a team with shared life (810.9) loses at 0 or less life, or with fifteen or more poison counters;
-    810.8a: a player of a team that loses loses, and a team loses when one of its players does."""
-    out: list[str] = []
-    for tid, members in state.shared.items():
-        if all(pid in state.lost for pid in members):
-            continue
-        gone = [pid for pid in members if pid in state.lost]
-        poison = team_poison(combat, state, tid)
-        if state.team_life[tid] <= 0:
-            rule, why = "704.6a", f"it has {state.team_life[tid]} life"
-        elif poison >= TEAM_POISON:
-            rule, why = "704.6b", f"it has {poison} poison counters"
-        elif gone:
-            rule, why = "810.8a", f"its player {gone[0]} has lost the game"
-        else:
-            continue
-        for pid in members:
-            state.lost.setdefault(pid, rule)
-        out.append(f"{rule}: team {tid} ({', '.join(members)}) loses the game: {why}")
-    return out
-
-
-def state_based_actions(combat: Combat, state: State) -> list[str]:
-    """Apply 704.5a, c, f, g, h, i, v and 704.6a-c once; return a line for each action taken. A player of a
-    Two-Headed Giant team (shared life, 810.9) loses with the team (704.6a-b), never by 704.5a or 704.5c."""
-    game = combat.game
-    out: list[str] = []
-    sharing = {pid for members in state.shared.values() for pid in members}
-    for pl in game.board.players:
-        who = pl.id
-        if who in state.lost:
-            continue
-        if who not in sharing and state.life[who] <= 0:
-            state.lost[who] = "704.5a"
-            out.append(f"704.5a: {who} has {state.life[who]} life and loses the game")
-        elif who not in sharing and state.poison[who] >= 10:
-            state.lost[who] = "704.5c"
-            out.append(f"704.5c: {who} has {state.poison[who]} poison counters and loses the game")
-        if who not in state.lost:
-            for cmd, n in state.commander[who].items():
-                if n >= 21:
-                    state.lost[who] = "704.6c"
-                    out.append(f"704.6c: {who} has been dealt {n} combat damage by commander {cmd} and loses "
-                               "the game (903.10a)")
-                    break
-    out += _team_losses(combat, state)
-    for p in game.board.permanents:
-        if p.id in state.gone:
-            continue
-        tough = state.toughness(p)
-        indestructible = p.id in game.traits and game.traits[p.id].has("indestructible")
-        if p.is_creature and tough <= 0:
-            state.gone[p.id] = "704.5f"
-            out.append(f"704.5f: {p.name} ({p.id}) has toughness {tough} and is put into its owner's graveyard")
-        elif p.is_creature and state.damage.get(p.id, 0) >= tough and not indestructible:
-            state.gone[p.id] = "704.5g"
-            out.append(f"704.5g: {p.name} ({p.id}) has lethal damage and is destroyed")
-        elif p.is_creature and p.id in state.deathtouched and state.damage.get(p.id, 0) + state.minus.get(p.id, 0) \
-                and not indestructible:
-            state.gone[p.id] = "704.5h"
-            out.append(f"704.5h: {p.name} ({p.id}) was dealt damage by a source with deathtouch and is destroyed")
-        elif "planeswalker" in p.card_types and state.loyalty.get(p.id, 1) <= 0:
-            state.gone[p.id] = "704.5i"
-            out.append(f"704.5i: {p.name} ({p.id}) has 0 loyalty and is put into its owner's graveyard")
-        elif "battle" in p.card_types and state.defense.get(p.id, 1) <= 0:
-            state.gone[p.id] = "704.5v"
-            out.append(f"704.5v: {p.name} ({p.id}) has 0 defense and is put into its owner's graveyard")
-    return out

@@ -60,7 +60,7 @@ def options_for(combat: Combat, state: State, source: str, ordered_edition: bool
     game = combat.game
     perm = game.perms[source]
     name = f"{perm.name} ({source})"
-    attackers = [a for a in combat.attackers_of.get(source, ()) if a not in state.gone]
+    attackers = [a for a in combat.attackers_of.get(source, ()) if not state.out_of_combat(a)]
     amount = combat.amount(source, state) if attackers else 0
     banded = any(combat.has(a, "banding") for a in attackers)
     # the attacking player divides it (702.22k); with teams, the controller of the creature it blocks (805.10c)
@@ -87,7 +87,7 @@ def _attacker_options(combat: Combat, state: State, source: str, ordered_edition
     trample = over or combat.has(source, "trample")
     tp = game.perms.get(target)
     walker = tp if tp is not None and "planeswalker" in tp.card_types else None
-    alive = [b for b in combat.blockers_of.get(source, ()) if b not in state.gone]
+    alive = [b for b in combat.blockers_of.get(source, ()) if not state.out_of_combat(b)]
     me = perm.controller
     if source not in combat.blocked:
         if there:

@@ -6,6 +6,7 @@ from msgspec import Struct, field
 
 from legality.history import unknown_in
 from legality.traits import Game
+from models.abilities import Regenerate
 from models.board import Permanent
 
 STRIKE = ("first strike", "double strike")
@@ -27,6 +28,11 @@ class State(Struct):
     shields: dict[int, int] = field(default_factory=dict)  # damage effect index → what its shield has left (615.7)
     shared: dict[str, tuple[str, ...]] = field(default_factory=dict)  # team id → players, for teams with shared life
     team_life: dict[str, int] = field(default_factory=dict)  # team id → its shared life total (810.9)
+    regen: dict[str, int] = field(default_factory=dict)  # permanent id → regeneration shields left (701.15a)
+    regenerated: dict[str, int] = field(default_factory=dict)  # permanent id → times it regenerated this combat
+    removed: set[str] = field(default_factory=set)  # removed from combat during the damage (701.15a, 506.4)
+    unattached: dict[str, str] = field(default_factory=dict)  # Equipment id → the rule that unattached it (704.5n)
+    spared: set[str] = field(default_factory=set)  # players and teams kept from losing the game, said once (104.3b)
 
     @classmethod
     def of(cls, game: Game) -> State:
@@ -49,7 +55,13 @@ class State(Struct):
             defense={p.id: p.defense for p in b.permanents if p.defense is not None},
             shields={i: e.ability.amount for i, e in enumerate(game.damage_effects)
                      if e.ability.kind == "prevent_damage" and e.ability.amount is not None},
+            regen=_regeneration_shields(game),
         )
+
+    def out_of_combat(self, pid: str) -> bool:
+        """Whether a creature declared in combat has left it during the damage: left the battlefield, or was removed
+        from combat (regenerated, 701.15a, 506.4); an attacker it blocked stays blocked (509.1h)."""
+        return pid in self.gone or pid in self.removed
 
     def change_life(self, player: str, delta: int) -> None:
         """Damage, life loss or gain of one player (120.3a, 702.15b): in Two-Headed Giant it happens to the player
@@ -67,6 +79,21 @@ class State(Struct):
 
     def power(self, p: Permanent) -> int:
         return (p.power or 0) - self.minus.get(p.id, 0)
+
+
+EVERY_TIME = 10**9
+"""Shields that are never used up: more destructions than one combat can bring (701.15b: a static ability's
+regeneration replaces each one)."""
+
+
+def _regeneration_shields(game: Game) -> dict[str, int]:
+    """Each permanent's regeneration shields (701.15a): those of every ``regenerate`` effect on it, added up."""
+    out: dict[str, int] = {}
+    for e in game.damage_effects:
+        if isinstance(e.ability, Regenerate) and e.holder is not None:
+            shields = EVERY_TIME if e.ability.each_time else e.ability.shields
+            out[e.holder] = min(out.get(e.holder, 0) + shields, EVERY_TIME)
+    return out
 
 
 class Combat(Struct, frozen=True):
@@ -138,7 +165,7 @@ class Combat(Struct, frozen=True):
         if target in {p.id for p in self.game.board.players}:
             return True
         p = self.game.perms.get(target)
-        return p is not None and not p.removed_from_combat and target not in state.gone
+        return p is not None and not p.removed_from_combat and not state.out_of_combat(target)
 
     def has_first_strike_step(self) -> bool:
         """510.4: a first-strike step happens if any attacker or blocker has first or double strike."""

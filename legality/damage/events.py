@@ -15,7 +15,7 @@ from typing import Literal
 from msgspec import Struct, field
 
 from legality.damage.combat import Combat, State
-from legality.match import MatchContext, matches
+from legality.match import MatchContext, allies_of, matches
 from legality.traits import DamageEffect
 from models.abilities import (
     ModifyDamage,
@@ -155,7 +155,11 @@ def _protection_from(combat: Combat, target: str, source: str) -> bool:
 
 
 def _player_protected(combat: Combat, ab: PlayerProtection, you: str, source: str) -> bool:
-    """702.16e for a player: the source has the quality ``you`` has protection from (or it is from everything)."""
+    """702.16e for a player: the source has the quality ``you`` has protection from (or it is from everything), or
+    it is controlled by one of ``you``'s opponents when the protection is from each of them (102.3: not a teammate)."""
+    if ab.from_opponents:
+        src = combat.game.perms.get(source)
+        return src is not None and src.controller not in (allies_of(combat.game.board).get(you) or frozenset((you,)))
     return ab.everything or ab.quality is None or _has(combat, ab.quality, you, source)
 
 

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from legality.damage.apply import prevented_by
 from legality.damage.assign import Assignment, Options
 from legality.damage.combat import Combat, State
+from legality.damage.sba import cant_be_regenerated
 
 
 def maximise(combat: Combat, state: State, options: Mapping[str, Options], fixed: Assignment,
@@ -87,8 +88,9 @@ def maximise(combat: Combat, state: State, options: Mapping[str, Options], fixed
         killed = []
         for c in creatures:
             k = m.new_bool_var(f"killed[{c}]")
-            if game.traits[c].has("indestructible"):
-                m.add(k == 0)
+            shielded = state.regen.get(c, 0) > 0 and not cant_be_regenerated(combat, c)
+            if game.traits[c].has("indestructible") or shielded:
+                m.add(k == 0)  # not destroyed: indestructible (702.12b), or a regeneration shield replaces it (701.15a)
             else:
                 need = state.toughness(game.perms[c]) - state.damage.get(c, 0)
                 dies = m.new_bool_var(f"dies[{c}]")

@@ -11,11 +11,12 @@ from msgspec import Struct, field
 from msgspec.structs import replace
 
 from legality.collector import collector_paused
-from legality.damage.apply import Dealt, deal, state_based_actions
+from legality.damage.apply import Dealt, deal
 from legality.damage.assign import Assignment, Lethal, Options, default_for, options_for, violations
 from legality.damage.combat import Combat, State
 from legality.damage.declared import DeclarationCheck, check_declarations
 from legality.damage.events import MAX_ORDERED, Chooser, every_choice
+from legality.damage.sba import state_based_actions
 from legality.deadline import OutOfTime, bounded
 from legality.editions import find_edition
 from legality.either import settle
@@ -296,7 +297,8 @@ def _results(board: Board, combat: Combat, state: State) -> Results:
     perms = {}
     for p in board.permanents:
         if p.id in combat.in_combat() or p.id in state.loyalty or p.id in state.defense or (
-                state.damage.get(p.id, 0) != p.damage or p.id in state.minus):
+                state.damage.get(p.id, 0) != p.damage or p.id in state.minus or p.id in state.gone
+                or p.id in state.unattached):
             entry: dict[str, Any] = {"damage": state.damage.get(p.id, 0)}
             if p.is_creature:
                 entry["toughness"] = state.toughness(p)
@@ -307,6 +309,10 @@ def _results(board: Board, combat: Combat, state: State) -> Results:
                 entry["defense"] = state.defense[p.id]
             if p.id in state.gone:
                 entry["leaves_by"] = state.gone[p.id]
+            if p.id in state.regenerated:  # 701.15a: tapped, its damage removed, out of combat
+                entry.update(regenerated=state.regenerated[p.id], tapped=True, removed_from_combat=True)
+            if p.id in state.unattached:
+                entry["unattached_by"] = state.unattached[p.id]
             perms[p.id] = entry
     return players, perms
 
@@ -348,7 +354,7 @@ def _outcomes(board: Board, combat: Combat, choosers: list[Chooser],
 def _step(combat: Combat, state: State, step: str, two: bool, ordered: bool, given: dict[str, dict[str, int]],
           goal: Goal | None, left: Callable[[], float], chooser: Chooser) -> tuple[StepReport, bool | None]:
     game = combat.game
-    sources = [c for c in combat.in_combat() if c not in state.gone and combat.deals_in(c, step, two)]
+    sources = [c for c in combat.in_combat() if not state.out_of_combat(c) and combat.deals_in(c, step, two)]
     options = {s: options_for(combat, state, s, ordered) for s in sources}
     structural = []
     for src in given:

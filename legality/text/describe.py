@@ -6,17 +6,22 @@ from typing import TYPE_CHECKING, Any
 
 from models.abilities import (
     Ability,
+    CantBeRegenerated,
     CantGainLife,
     CantGetCounters,
+    CantLoseGame,
     Characteristics,
     Grant,
     If,
+    LifeCantChange,
+    LifeFloor,
     Loses,
     ModifyDamage,
     ModifyLifeGain,
     PlayerProtection,
     PreventDamage,
     Quality,
+    Regenerate,
     Unpreventable,
 )
 
@@ -126,6 +131,19 @@ def describe(ab: Ability) -> str:
         by = {"any": "a source", "it": "it"}[ab.dealt_by]
         times = {2: "double", 3: "triple"}.get(ab.factor, f"{ab.factor} times")
         return f"if {by} would deal damage{to}, it deals {times} that damage instead (614.1a)"
+    if isinstance(ab, Regenerate):
+        times = "each time it would be destroyed" if ab.each_time else (
+            "the next time it would be destroyed this turn" if ab.shields == 1
+            else f"the next {ab.shields} times it would be destroyed this turn")
+        return (f"regenerates {times}: instead its damage is removed, it is tapped and removed from combat "
+                "(701.15a-b, 614.8)")
+    if isinstance(ab, CantBeRegenerated):
+        return "can't be regenerated: its regeneration shields are not applied (701.15c)"
+    if isinstance(ab, LifeCantChange | CantLoseGame | LifeFloor):
+        return _player_rule(ab)
+    if isinstance(ab, PlayerProtection) and ab.from_opponents:
+        return ("its controller has protection from each of their opponents: damage from sources those players "
+                "control to them is prevented (702.16e)")
     if isinstance(ab, PlayerProtection):
         what = "everything" if ab.everything or ab.quality is None else quality_words(ab.quality)
         return f"its controller has protection from {what}: damage from such sources to them is prevented (702.16e)"
@@ -205,6 +223,17 @@ def describe(ab: Ability) -> str:
     }
     words, rule = table.get(k, (k, "?"))
     return f"{words} ({rule})"
+
+
+def _player_rule(ab: LifeCantChange | CantLoseGame | LifeFloor) -> str:
+    """A player's life or loss rule in words: whose, what it does to combat damage, and its rule."""
+    who = {"you": "your", "opponents": "your opponents'", "players": "each player's"}[ab.who]
+    if isinstance(ab, LifeCantChange):
+        return f"{who} life total can't change: damage is dealt and loses no life, lifelink gains none (119.7-8)"
+    if isinstance(ab, LifeFloor):
+        return f"damage can't reduce {who} life total below 1: it is dealt in full (614.1a)"
+    whom = {"you": "you", "opponents": "your opponents", "players": "players"}[ab.who]
+    return f"{whom} can't lose the game: not at 0 or less life, ten poison counters or 21 commander damage (104.3b)"
 
 
 def _others(d: dict[str, Any], qw: str, verb: str) -> str:

@@ -235,10 +235,12 @@ made of it, the verdict would neither depend on it (603.3) nor ask for its resul
 
 DAMAGE_RESULTS = re.compile(
     r"\b(?:(?:can't|cannot|don't|doesn't) (?:lose|win) the game|lose the game for having|(?:can't|would) (?:gain|lose) "
-    r"life|life totals? can't change|can't get (?:poison )?counters|can't have (?:-1/-1 )?counters put on)\b")
+    r"life|life totals? can't change|can't get (?:poison )?counters|can't have (?:-1/-1 )?counters put on)\b"
+    r"|\bregenerat\w*(?=[^\"]*$)")
 """Static forms that change what combat damage does to players and creatures (120.3, 702.15b, 704.5a-c: life lost and
-gained, poison and -1/-1 counters, who loses the game): never "no combat meaning", whatever else reads them; the
-damage step applies only those the vocabulary has (``cant_get_counters``)."""
+gained, poison and -1/-1 counters, who loses the game) or whether a creature dealt lethal damage is destroyed
+(regeneration, 701.15, unless within a quoted ability that is granted: an activated one acts only once resolved):
+never "no combat meaning", whatever else reads them; the damage step applies only the forms the vocabulary has."""
 
 
 def read_ability_sentence(s: str, kind: AbilityKind, ctx: Context) -> Reading:
@@ -247,8 +249,8 @@ def read_ability_sentence(s: str, kind: AbilityKind, ctx: Context) -> Reading:
     reading = _read_by_kind(s, kind, ctx)
     if kind == "static" and reading.status == "no combat meaning" and DAMAGE_RESULTS.search(s):
         reading = replace(reading, status="not understood", note="it changes what combat damage does (life lost or "
-                          "gained, counters, losing the game: 120.3, 702.15b, 704.5a-c), which the checker doesn't "
-                          "read in this form")
+                          "gained, counters, losing the game, regeneration: 120.3, 702.15b, 704.5a-c, 701.15), which "
+                          "the checker doesn't read in this form")
     if kind == "static" and reading.status == "not understood" and damage_only(s):
         reading = replace(reading, damage_only=True)
     return reading
@@ -256,7 +258,7 @@ def read_ability_sentence(s: str, kind: AbilityKind, ctx: Context) -> Reading:
 
 DAMAGE_WORDS = re.compile(r"\b(?:prevent(?:ed)?|damage that would|would deal (?:combat )?damage|would be dealt damage|"
                           r"is dealt to [^.]* instead|life totals?|(?:lose|win) the game|(?:gain|lose) life|"
-                          r"poison counters|-1/-1 counters put on|can't get counters)\b")
+                          r"poison counters|-1/-1 counters put on|can't get counters|regenerat\w*)\b")
 BEARS_ON_DECLARATIONS = re.compile(r"[+-]\d+/[+-]\d+|[+-]x/[+-]x|\b(?:power|toughness|is a|are|becomes?|has|have|"
                                    r"gains?(?!(?: \w+){0,3} life\b)|loses?(?!(?: \w+){0,3} (?:the game|life)\b)|"
                                    r"get|gets|unless|pays?|costs?)\b")

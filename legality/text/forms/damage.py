@@ -1,7 +1,8 @@
 """Whole-sentence forms about combat damage: how it is assigned (510.1a-d: as though unblocked, by the defending player,
 divided freely), prevention (615.1) and prevention shields (615.7), damage multiplied (614.1a), redirected (614.9) or
 made unpreventable (615.12), a player's protection (702.16e), counters that can't be put (122.1), life that can't
-be gained (119.7)."""
+be gained (119.7), can't change (119.8) or be reduced below 1 by damage (614.1a), players who can't lose the game
+(104.3b), regeneration (701.15)."""
 
 from __future__ import annotations
 
@@ -14,10 +15,14 @@ from legality.text.forms.base import NP, Forms, _number, _one, _toks, quality_of
 from legality.text.keywords import keyword_meaning
 from legality.text.tree import NoCombat, Placed, Selector, Sentence
 from models.abilities import (
+    CantBeRegenerated,
     CantGainLife,
     CantGetCounters,
+    CantLoseGame,
     Color,
     Grant,
+    LifeCantChange,
+    LifeFloor,
     ModifyDamage,
     ModifyLifeGain,
     PlayerProtection,
@@ -25,6 +30,7 @@ from models.abilities import (
     Protection,
     Quality,
     RedirectDamage,
+    Regenerate,
     Simple,
     Unpreventable,
 )
@@ -204,6 +210,11 @@ class DamageForms(Forms):
             raise Unreadable("a player's protection from a quality the checker doesn't read")
         return Sentence("template", (Placed("global", tuple(out), "player protection"),))
 
+    def player_protection_opponents(self, c: list[Any]) -> Sentence:
+        """Absolute Virtue: damage from sources its controller's opponents control to that player is prevented."""
+        ab = PlayerProtection(kind="player_protection", from_opponents=True)
+        return Sentence("template", (Placed("global", (ab,), "player protection"),))
+
     def _no_counters(self, who: str, counter: str) -> Sentence:
         ab = CantGetCounters(kind="cant_get_counters", who=who, counter=counter)
         return Sentence("template", (Placed("global", (ab,), "counters can't be put"),))
@@ -267,6 +278,53 @@ class DamageForms(Forms):
     def unpreventable(self, c: list[Any]) -> Sentence:
         return Sentence("template", (Placed("global", (Unpreventable(kind="damage_cant_be_prevented"),),
                                             "damage can't be prevented"),))
+
+    def regenerate(self, c: list[Any]) -> Sentence:
+        """"Regenerate target creature." / "Regenerate ~." (an activated ability's result, given as an effect): a
+        regeneration shield on it (701.15a)."""
+        who = next(x for x in c if x in ("self", "target", "attached"))
+        return Sentence("template", (Placed(_placed_at(who), (Regenerate(kind="regenerate"),), "regeneration"),))
+
+    def regenerate_each_time(self, c: list[Any]) -> Sentence:
+        """Knight of the Holy Nimbus, Mossbridge Troll: "if ~ would be destroyed, regenerate it", a static ability that
+        replaces each destruction of it (701.15b)."""
+        return Sentence("template", (Placed("self", (Regenerate(kind="regenerate", each_time=True),),
+                                            "regeneration"),))
+
+    def cant_regenerate(self, c: list[Any]) -> Sentence:
+        """"Target creature can't be regenerated this turn": its regeneration shields are not applied (701.15c)."""
+        who = next(x for x in c if x in ("self", "target", "attached"))
+        return Sentence("template", (Placed(_placed_at(who), (CantBeRegenerated(kind="cant_be_regenerated"),),
+                                            "can't be regenerated"),))
+
+    def _player(self, ab: LifeCantChange | CantLoseGame | LifeFloor, name: str) -> Sentence:
+        return Sentence("template", (Placed("global", (ab,), name),))
+
+    def life_fixed_you(self, c: list[Any]) -> Sentence:
+        """Platinum Emperion: its controller gains and loses no life (119.7-8); damage to them is still dealt."""
+        return self._player(LifeCantChange(kind="life_cant_change"), "life total can't change")
+
+    def life_fixed_protected(self, c: list[Any]) -> Sentence:
+        """Teferi's Protection: "until your next turn, your life total can't change and you gain protection from
+        everything" (119.7-8, 702.16e: damage to that player is prevented)."""
+        abilities = (LifeCantChange(kind="life_cant_change"), PlayerProtection(kind="player_protection",
+                                                                                 everything=True))
+        return Sentence("template", (Placed("global", abilities, "life total can't change, protection"),))
+
+    def cant_lose_you(self, c: list[Any]) -> Sentence:
+        """Platinum Angel, Lich's Mastery, Angel's Grace: its controller doesn't lose the game (104.3b); "your opponents
+        can't win the game" changes no loss (104.2a)."""
+        return self._player(CantLoseGame(kind="cant_lose_game"), "can't lose the game")
+
+    def cant_lose_opponents(self, c: list[Any]) -> Sentence:
+        """Abyssal Persecutor: its controller's opponents don't lose the game (104.3b); "you can't win" changes no
+        loss."""
+        return self._player(CantLoseGame(kind="cant_lose_game", who="opponents"), "can't lose the game")
+
+    def life_floor_you(self, c: list[Any]) -> Sentence:
+        """Worship, Sustaining Spirit, Ali from Cairo, Angel's Grace: damage can't reduce its controller's life below 1
+        (614.1a; the damage is still dealt, rulings of Worship 2004-10-04)."""
+        return self._player(LifeFloor(kind="life_floor"), "life total held at 1")
 
     # A damage event and what replaces or prevents it (614.1a, 615.1): read by its parts, each a small value.
 
