@@ -95,6 +95,11 @@ def fixture_citations() -> dict[str, set[str]]:
     return out
 
 
+def known_gaps() -> set[str]:
+    """The fixtures marked ``known_gap``: the checker is known to disagree with their expectation."""
+    return {where for where, board in boards() if (board.get("meta") or {}).get("known_gap")}
+
+
 def checked_citations() -> dict[str, set[str]]:
     """Fixture → the rule numbers it cites as current rules (``relied_on`` and named violations): these must
     exist in the edition of June 2024, unless the fixture's source is an older edition (``OLDER``)."""
@@ -159,13 +164,13 @@ def share(entries: list[dict[str, Any]], pins: dict[str, list[str]]) -> tuple[in
     return sum(1 for e in outcome if pins_of(e, pins)), len(outcome)
 
 
-def _link(where: str) -> str:
+def _link(where: str, gaps: set[str]) -> str:
     path, _, board_id = where.partition("#")
     if "::" in path:
         file, _, func = path.partition("::")
         return f"[`{func}`](../{file})"
     name = board_id or Path(path).stem
-    return f"[`{name}`](../{path})"
+    return f"[`{name}`](../{path})" + (" (known gap)" if where in gaps else "")
 
 
 SHOWN = 4
@@ -176,6 +181,9 @@ def render(entries: list[dict[str, Any]] | None = None, pins: dict[str, list[str
     pins = pinned_by() if pins is None else pins
     data = json.loads(DATA.read_text())
     pinned, total = share(entries, pins)
+    gaps = known_gaps()
+    only_gaps = [e["rule"] for e in entries if is_outcome(e) and pins_of(e, pins)
+                 and all(w in gaps for w in pins_of(e, pins))]
     lines = [
         "# Combat rules and what pins them",
         "",
@@ -191,7 +199,10 @@ def render(entries: list[dict[str, Any]] | None = None, pins: dict[str, list[str
         "whose text decides a verdict the checker gives (a declaration's legality, an assignment's, the "
         "results of combat damage); the others are headings, definitions pinned under another number, "
         "priority and triggers' timing, or things outside the combat the checker judges. An outcome rule no "
-        "fixture pins yet says why under \"not pinned\".",
+        "fixture pins yet says why under \"not pinned\". A fixture marked \"(known gap)\" keeps the rules' "
+        "answer where the checker is known to give another (`meta.known_gap`); "
+        + (f"{len(only_gaps)} outcome rule(s) are pinned only by such fixtures: {', '.join(only_gaps)}."
+           if only_gaps else "no outcome rule is pinned only by such fixtures."),
         "",
     ]
     if data.get("missing_from_source"):
@@ -201,7 +212,7 @@ def render(entries: list[dict[str, Any]] | None = None, pins: dict[str, list[str
             lines += [f"## {entry['group']}", "", "| rule | about | pinned by, or why none |", "|---|---|---|"]
         where = pins_of(entry, pins)
         if where:
-            shown = ", ".join(_link(w) for w in where[:SHOWN])
+            shown = ", ".join(_link(w, gaps) for w in where[:SHOWN])
             if len(where) > SHOWN:
                 shown += f" and {len(where) - SHOWN} more"
         elif "none" in entry:
