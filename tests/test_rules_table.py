@@ -8,8 +8,20 @@ from __future__ import annotations
 
 import re
 
-from rules_table import (MARKDOWN, ROOT, SECTIONS, checked_citations, citations, known_numbers, load, pinned_by,
-                         pins_of, render, share)
+import pytest
+from rules_table import (
+    MARKDOWN,
+    ROOT,
+    SECTIONS,
+    checked_citations,
+    citations,
+    known_numbers,
+    load,
+    pinned_by,
+    pins_of,
+    render,
+    share,
+)
 
 OLDER = {"501.2": "the 2003 rules' evasion rule (fixtures/questions/cr-examples/2003-evasion.jsonl)"}
 """Rule numbers of an older edition a fixture may cite because its source is that edition."""
@@ -64,3 +76,14 @@ def test_the_readme_links_the_table_and_gives_its_share() -> None:
     pinned, total = share(load(), pinned_by())
     assert "(docs/rules-table.md)" in readme
     assert f"{pinned} of {total} outcome rules" in readme, f"the README should say {pinned} of {total} outcome rules"
+
+
+def test_a_made_up_rule_number_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Planted: a fixture relying on 702.19z (no such rule) and naming 510.1f (none) as broken."""
+    import rules_table
+
+    fake = {"id": "fake", "meta": {"relied_on": "702.19z, 510.1c", "expect": {"current": {"legal": False,
+                                                                                 "violations": ["510.1f"]}}}}
+    monkeypatch.setattr(rules_table, "boards", lambda: iter([("fixtures/fake.json", fake)]))
+    (cited,) = rules_table.checked_citations().values()
+    assert cited - known_numbers() == {"702.19z", "510.1f"}
