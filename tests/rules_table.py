@@ -124,9 +124,10 @@ def test_citations() -> dict[str, set[str]]:
         if path.name in SKIP_TESTS:
             continue
         source = path.read_text()
+        lines = source.splitlines()
         for node in ast.walk(ast.parse(source)):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name.startswith("test_"):
-                text = (ast.get_source_segment(source, node) or "") + " " + node.name.replace("_", ".")
+                text = "\n".join(lines[node.lineno - 1:node.end_lineno])
                 cited = citations(text) | citations(re.sub(r"(\d)_(\d)", r"\1.\2", node.name))
                 if cited:
                     out[f"tests/{path.name}::{node.name}"] = cited
