@@ -276,9 +276,27 @@ def _resolve_damage(board: Board, rules: str | None, goal: Goal | None, time_lim
     players, perms = _results(board, combat, state)
     return DamageVerdict(edition.name, legal, tuple(reports), players, tuple(state.gone), perms,
                          tuple(notes) + game.warnings,
-                         game.unread, board.id, goal, declarations=checks, judgement_notes=tuple(judged),
+                         game.unread + _departed_walkers(board, combat), board.id, goal, declarations=checks,
+                         judgement_notes=tuple(judged),
                          outcomes=tuple(outcomes) if len(outcomes) > 1 else (),
                          teams=_teams(combat, state)), game.open_conditions
+
+
+def _departed_walkers(board: Board, combat: Combat) -> tuple[str, ...]:
+    """What the board must say for 702.19e: a creature with trample over planeswalkers attacked a permanent that has
+    left the battlefield. Had it been a planeswalker, the creature's damage may go to its controller (702.19e); a
+    battle, none (506.4c): the board gives neither its kind nor its controller, so the verdict asks for them."""
+    players = {p.id for p in board.players}
+    out = []
+    for a in board.attacks or ():
+        if a.target in combat.game.perms or a.target in players or a.attacker not in combat.game.perms:
+            continue
+        if combat.has(a.attacker, "trample over planeswalkers"):
+            out.append(f"{a.attacker} has trample over planeswalkers and attacked {a.target}, which has left the "
+                       "battlefield: if it was a planeswalker, its damage may go to the player who controlled it "
+                       "(702.19e); if a battle, it deals none (506.4c). Give it on the board with "
+                       "\"removed_from_combat\": true, so that its kind and controller are known")
+    return tuple(out)
 
 
 MAX_RUNS = 64
