@@ -490,6 +490,10 @@ def build_game(board: Board, assume: Mapping[str, bool] | None = None) -> Game:
                 if g.to == "target_players":  # "creatures that player controls": the players the effect targets
                     if only is None or p.controller not in only:
                         continue
+                elif g.to == "enchanted_player":  # the player the Aura enchants (303.4a); attached to none: nobody
+                    aura = perms.get(origin)
+                    if aura is None or aura.attached_to not in players or p.controller != aura.attached_to:
+                        continue
                 elif only is not None:
                     if p.id not in only:
                         continue

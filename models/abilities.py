@@ -337,12 +337,13 @@ class If(Frozen):
 class Grant(Frozen):
     """A static ability that gives other creatures abilities ("Creatures you control have menace").
 
-    ``to``: whose creatures (relative to the source's controller); ``quality`` narrows them (Moat:
-    creatures without flying); ``keywords`` and ``abilities`` are what they get.
+    ``to``: whose creatures (relative to the source's controller; ``target_players``: the players an effect targets;
+    ``enchanted_player``: the player the Aura it is on enchants, 303.4a); ``quality`` narrows them (Moat: creatures
+    without flying); ``keywords`` and ``abilities`` are what they get.
     """
 
     kind: Literal["grant"]
-    to: Literal["you", "opponents", "all", "target_players"] = "all"
+    to: Literal["you", "opponents", "all", "target_players", "enchanted_player"] = "all"
     quality: Quality | None = None
     keywords: tuple[str, ...] = ()
     abilities: "tuple[Ability, ...]" = Field(default=(), description="abilities of a single creature, or 'if'")

@@ -551,7 +551,7 @@ COMPOUND: list[Row] = [
     ("Darksteel Mutation", "Enchanted creature is an artifact creature with base power and toughness 0/1, has "
      "indestructible, and loses all other abilities, card types, and creature types.", "?"),
     ("Sudden Spoiling", "Until end of turn, creatures target player controls lose all abilities and have base power "
-     "and toughness 0/2.", "?"),
+     "and toughness 0/2.", "grant<target_players>(loses(all))"),
     # type and P/T words alongside keywords: the keywords stay (205.1b: type changes are values)
     ("Captain's Hook", "Equipped creature gets +2/+0, has menace, and is a Pirate in addition to its other creature "
      "types.", "kw:menace"),
@@ -900,6 +900,19 @@ DAMAGE: list[Row] = [
     ("Security Bypass", "As long as enchanted creature is attacking alone, it can't be blocked.", "?"),
     ("Gideon Jura", "During target opponent's next turn, creatures that player controls attack Gideon Jura if able.",
      "grant<target_players>(attacks_permanent_if_able(permanent=src))"),
+    # a player the effect targets (its ``targets`` hold the player), or the player an Aura enchants (303.4a)
+    ("Ember Gale", "Creatures target player controls can't block this turn.", "grant<target_players>(cant_block)"),
+    ("Imaginary Threats", "Creatures target opponent controls attack this turn if able.",
+     "grant<target_players>(attacks_each_combat)"),
+    ("Instigator", "Creatures target player controls attack this turn if able.",
+     "grant<target_players>(attacks_each_combat)"),
+    ("(an effect's text)", "Target player can't attack you or planeswalkers you control this turn.",
+     "grant<target_players>(cant_attack(defender=you,planeswalkers=True))"),
+    ("Curse of the Nightly Hunt", "Creatures enchanted player controls attack each combat if able.",
+     "grant<enchanted_player>(attacks_each_combat)"),
+    ("Oriss, Samite Guardian", "Target player can't cast spells this turn, and creatures that player controls can't "
+     "attack this turn.", "?"),
+    ("Ember Gale", "Other creatures target player controls can't block this turn.", "?"),
     ("Suncleanser", "That player can't get counters for as long as Suncleanser remains on the battlefield.", "?"),
     # what combat damage does to a player, changed (704.5a, 702.15b, 120.3): never "no combat meaning" (a damage
     # board's verdict would say who loses the game or what lifelink gains against the card)

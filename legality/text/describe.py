@@ -149,7 +149,8 @@ def describe(ab: Ability) -> str:
         return f"loses {what}" + (" and can't have or gain them" if ab.cant_gain else "") + " (613.1f)"
     if isinstance(ab, Grant):
         who = {"you": "creatures you control", "opponents": "creatures your opponents control",
-               "all": "all creatures", "target_players": "creatures the targeted players control"}[ab.to]
+               "all": "all creatures", "target_players": "creatures the targeted players control",
+               "enchanted_player": "creatures the enchanted player controls"}[ab.to]
         if ab.quality is not None:
             who += f" that are {quality_words(ab.quality)}"
         gets = [f"keyword {kw}" for kw in ab.keywords] + [describe(a) for a in ab.abilities]
@@ -157,7 +158,8 @@ def describe(ab: Ability) -> str:
     q = d.get("quality")
     qw = quality_words(ab.quality) if q is not None and hasattr(ab, "quality") and ab.quality is not None else ""
     table = {
-        "cant_attack": (f"can't attack{' ' + str(d['defender']) if d.get('defender') else ''}", "508.1c"),
+        "cant_attack": (f"can't attack{' ' + str(d['defender']) if d.get('defender') else ''}"
+                        f"{' or their planeswalkers and battles' if d.get('planeswalkers') else ''}", "508.1c"),
         "cant_block": (f"can't block{' ' + str(d['attacker']) if d.get('attacker') else ''}"
                        f"{' creatures that are ' + qw if qw else ''}", "509.1b"),
         "can_block_only": (f"can block only creatures that are {qw}", "509.1b"),

@@ -21,7 +21,7 @@ class Selector:
 
     kind: SubjectKind
     quality: Quality | None = None
-    to: Literal["you", "opponents", "all"] = "all"
+    to: Literal["you", "opponents", "all", "target_players", "enchanted_player"] = "all"
     unreadable: str = ""
     pronoun: bool = False
 

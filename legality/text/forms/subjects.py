@@ -39,11 +39,14 @@ class SubjectForms(Forms):
             fields.append(("other", True))
         if not det and not other and not np.fields and np.controller is None:
             pass  # "creatures can't block"
+        players = np.controller if np.controller in ("target_players", "enchanted_player") else None
         try:
-            q = quality_of(NP(tuple(fields), np.controller))
+            q = quality_of(NP(tuple(fields), None if players else np.controller))
         except Unreadable as exc:
             return Selector("group", unreadable=str(exc))
-        to: Any = "all"
+        to: Any = players or "all"
+        if players and q.other:  # "other creatures that player controls": other than which, the form doesn't say
+            return Selector("group", unreadable="'other' creatures of a player the effect targets")
         if q.controller is not None:
             to, q = q.controller, q.model_copy(update={"controller": None})
         if q == Quality():
@@ -216,6 +219,14 @@ class SubjectForms(Forms):
 
     def ctl_defending(self, c: list[Any]) -> tuple[str, Any]:
         return ("controller", "defending")
+
+    def ctl_target_players(self, c: list[Any]) -> tuple[str, Any]:
+        """"Creatures target player controls" (Ember Gale): the players the effect targets, 115.1."""
+        return ("controller", "target_players")
+
+    def ctl_enchanted_player(self, c: list[Any]) -> tuple[str, Any]:
+        """"Creatures enchanted player controls": the player an Aura with enchant player is attached to (303.4a)."""
+        return ("controller", "enchanted_player")
 
     def with_clause(self, c: list[Any]) -> list[tuple[str, Any]]:
         out: list[tuple[str, Any]] = []
