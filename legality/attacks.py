@@ -177,6 +177,9 @@ def attack_problem(game: Game) -> Problem:
         for s in tr.of("attacks_each_combat"):
             requirements.append(Requirement("508.1d", f"{n} attacks each combat if able ({s.source})",
                                             s.source, c.id, frozenset(mine)))
+        for s in tr.of("attacks_a_player_if_able"):  # a player, never a planeswalker or battle (508.1d)
+            requirements.append(Requirement("508.1d", f"{n} attacks a player if able ({s.source})", s.source, c.id,
+                                            frozenset(a for a in mine if a[1] in players)))
         for s in tr.of("attacks_player_if_able"):
             ab = s.ability
             assert isinstance(ab, AttacksPlayer)

@@ -433,7 +433,9 @@ def build_game(board: Board, assume: Mapping[str, bool] | None = None) -> Game:
         damage_targets = tuple(t for t in e.targets if t in perms or t in players)
         text_abilities: list[Ability] = []
         if e.text and e.text.strip():
-            ctx = Context(x=e.x, hand_size=hand.get(e.controller), source_id=e.source_id, name=e.source)
+            targeted = [t for t in e.targets if t in players]
+            ctx = Context(x=e.x, hand_size=hand.get(e.controller), source_id=e.source_id, name=e.source,
+                          target_player=targeted[0] if len(targeted) == 1 else None)
             for r in read(e.text, e.source, ctx):
                 if r.status == "not understood":
                     if r.damage_only and step != STEPS[2]:

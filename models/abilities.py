@@ -82,6 +82,7 @@ class Simple(Frozen):
         "cant_be_blocked_unless_all_block",
         "block_any_number",
         "attacks_each_combat",
+        "attacks_a_player_if_able",
         "blocks_each_combat",
         "lure",
         "must_be_blocked",

@@ -64,6 +64,7 @@ def attack_boards(draw: st.DrawFn) -> dict[str, Any]:
         {"kind": "cant_attack"}, {"kind": "cant_attack", "defender": "B"}, {"kind": "cant_attack_alone"},
         {"kind": "attacks_alone_only"}, {"kind": "attacks_each_combat"},
         {"kind": "attacks_player_if_able", "player": draw(st.sampled_from(opp))},
+        {"kind": "attacks_a_player_if_able"},  # Nahiri, the Unforgiving's +1
         {"kind": "attacks_permanent_if_able", "permanent": draw(st.sampled_from(["pw", "siege", "gone"]))},
         {"kind": "all_attack_if_this_attacks"}, {"kind": "attacks_if_creature_attacks"},
         {"kind": "attack_cost", "amount": draw(st.integers(0, 2))}, {"kind": "attacks_despite_defender"},

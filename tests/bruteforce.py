@@ -251,6 +251,8 @@ def attack_space(board: Board) -> Space:
         mine = frozenset((c.p.id, t) for t in targets)
         for _ in c.kinds("attacks_each_combat"):
             reqs.append(Req(mine, None))
+        for _ in c.kinds("attacks_a_player_if_able"):  # 508.1d: "attacks a player": a player, not what they control
+            reqs.append(Req(frozenset((c.p.id, t) for t in targets if t in players), None))
         for ab, _, _ in c.kinds("attacks_player_if_able"):
             reqs.append(Req(frozenset((c.p.id, t) for t in targets if t == ab.player), None))
         for ab, _, _ in c.kinds("attacks_permanent_if_able"):  # 508.1d: none can attack a permanent that is gone

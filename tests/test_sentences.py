@@ -913,6 +913,14 @@ DAMAGE: list[Row] = [
     ("Oriss, Samite Guardian", "Target player can't cast spells this turn, and creatures that player controls can't "
      "attack this turn.", "?"),
     ("Ember Gale", "Other creatures target player controls can't block this turn.", "?"),
+    # requirements to attack a player (508.1d): "a player" (never a planeswalker or battle), "you", a target player
+    # (the effect's one player target; read without one, it is not understood), "that player" (not read)
+    ("Nahiri, the Unforgiving", "Until your next turn, up to one target creature attacks a player each combat if able.",
+     "attacks_a_player_if_able"),
+    ("(an effect's text)", "Target creature an opponent controls attacks you this turn if able.",
+     "attacks_player_if_able(player=you)"),
+    ("Dulcet Sirens", "Target creature attacks target opponent this turn if able.", "?"),
+    ("(an effect's text)", "Target creature attacks that player this turn if able.", "?"),
     ("Suncleanser", "That player can't get counters for as long as Suncleanser remains on the battlefield.", "?"),
     # what combat damage does to a player, changed (704.5a, 702.15b, 120.3): never "no combat meaning" (a damage
     # board's verdict would say who loses the game or what lifelink gains against the card)

@@ -34,6 +34,8 @@ PLAIN: dict[str, tuple[str, str]] = {
                                          "509.1b"),
     "block_any_number": ("can block any number of creatures", "509.1a"),
     "attacks_each_combat": ("requirement: attacks each combat if able", "508.1d"),
+    "attacks_a_player_if_able": ("requirement: attacks a player (not a planeswalker or battle) each combat if able",
+                                 "508.1d"),
     "blocks_each_combat": ("requirement: blocks each combat if able", "509.1c"),
     "lure": ("requirement on each creature able to block it: block it (one requirement per creature)", "509.1c"),
     "must_be_blocked": ("requirement: must be blocked if able (one requirement)", "509.1c"),

@@ -141,7 +141,7 @@ def read(text: str, name: str | None = None, ctx: Context | None = None) -> list
     """Read rules text sentence by sentence (for a permanent, ``name`` is its card name)."""
     ctx = ctx or Context()
     if name and ctx.name is None:
-        ctx = Context(ctx.x, ctx.hand_size, ctx.source_id, name)
+        ctx = Context(ctx.x, ctx.hand_size, ctx.source_id, name, ctx.target_player)
     return list(_read_cached(text, name, ctx))
 
 

@@ -13,6 +13,7 @@ from legality.text.forms.base import NP, Forms, _number, _one, _toks, quality_of
 from legality.text.tree import Pred
 from models.abilities import (
     AttackCost,
+    AttacksPlayer,
     BlockAdditional,
     BlockCost,
     BlockedByQuality,
@@ -205,13 +206,32 @@ class PredicateForms(Forms):
         return self._ab(Simple(kind="must_be_blocked"))
 
     def attacks_player(self, c: list[Any]) -> Pred:
-        raise Unreadable("a requirement to attack a particular player: give it as an attacks_player_if_able ability")
+        """"Attacks you / target player this turn if able" (Dulcet Sirens): obeyed only by attacking that player, not
+        their planeswalkers or battles (508.1d); a player it names otherwise ("that player") is not read."""
+        who = next(x for x in c if x in ("you", "target", "other"))
+        if who == "other":
+            raise Unreadable("a requirement to attack a player the text names: give it as an attacks_player_if_able "
+                             "ability")
+        if who == "target":
+            if self.ctx.target_player is None:
+                raise Unreadable("a requirement to attack a target player: give that player as the effect's one "
+                                 "player target")
+            return self._ab(AttacksPlayer(kind="attacks_player_if_able", player=self.ctx.target_player))
+        return self._ab(AttacksPlayer(kind="attacks_player_if_able", player="you"))
+
+    def attacks_a_player(self, c: list[Any]) -> Pred:
+        """"Attacks a player each combat if able" (Nahiri, the Unforgiving): obeyed only by attacking a player, never a
+        planeswalker or battle (508.1d)."""
+        return self._ab(Simple(kind="attacks_a_player_if_able"))
 
     def player_you(self, c: list[Any]) -> str:
         return "you"
 
     def player_other(self, c: list[Any]) -> str:
         return "other"
+
+    def player_target(self, c: list[Any]) -> str:
+        return "target"
 
     def gains(self, c: list[Any]) -> Pred:
         return Pred(keywords=tuple(c[-1]))
