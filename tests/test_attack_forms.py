@@ -1,0 +1,61 @@
+"""Attack forms of recent sets and effects on players: what the checker does with them on a board (the readings are
+pinned in test_sentences; the fixtures in fixtures/rules hold the questions with real cards)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from legality import check, parse_board
+
+JUGGERNAUT = "This creature attacks each combat if able.\nThis creature can't be blocked by Walls."
+OPPRESSIVE_RAYS = ("Enchant creature\nEnchanted creature can't attack or block unless its controller pays {3}.\n"
+                   "Activated abilities of enchanted creature cost {3} more to activate.")
+
+
+def _board(attacks: list[dict[str, Any]], mana: int | None = 0, **extra: Any) -> dict[str, Any]:
+    """A's Juggernaut under B's Oppressive Rays, and Mogg Flunkies (can't attack or block alone)."""
+    a: dict[str, Any] = {"id": "A", "life": 20}
+    if mana is not None:
+        a["mana_available"] = mana
+    return {"version": 1, "active_player": "A", "players": [a, {"id": "B", "life": 20}], "permanents": [
+        {"id": "jug", "name": "Juggernaut", "controller": "A", "types": ["artifact", "creature"],
+         "subtypes": ["Juggernaut"], "power": 5, "toughness": 3, "oracle": JUGGERNAUT},
+        {"id": "rays", "name": "Oppressive Rays", "controller": "B", "types": ["enchantment"], "subtypes": ["Aura"],
+         "colors": ["W"], "attached_to": "jug", "oracle": OPPRESSIVE_RAYS},
+        {"id": "flunkies", "name": "Mogg Flunkies", "controller": "A", "types": ["creature"], "subtypes": ["Goblin"],
+         "colors": ["R"], "power": 3, "toughness": 3, "oracle": "This creature can't attack or block alone."},
+    ], "attacks": attacks, **extra}
+
+
+def _judge(board: dict[str, Any]) -> Any:
+    import json
+
+    return check(parse_board(json.dumps(board)))
+
+
+def test_put_onto_the_battlefield_attacking_pays_no_cost_and_obeys_no_requirement() -> None:
+    """508.4c: a creature put onto the battlefield attacking isn't affected by the requirements or restrictions of the
+    declaration of attackers: Juggernaut, so put in, owes nothing of Oppressive Rays' {3} (A has no mana) and its
+    "attacks each combat if able" asks nothing; Mogg Flunkies, so put in alone, breaks no "can't attack alone"."""
+    v = _judge(_board([{"attacker": "jug", "target": "B", "declared": False},
+                       {"attacker": "flunkies", "target": "B", "declared": False}]))
+    assert v.legal and not v.undecided
+    assert v.costs == [] or not v.costs
+    assert v.to_json()["requirements"]["maximum"] == 0
+
+
+def test_the_same_attack_declared_pays_and_counts() -> None:
+    """The same attackers declared (508.1): Juggernaut's attack would cost {3} A can't pay (508.1h, j), and Flunkies
+    attack alone: illegal, as the put-in ones weren't; the checker must tell them apart."""
+    v = _judge(_board([{"attacker": "jug", "target": "B"}]))
+    assert not v.legal and not v.undecided
+    v = _judge(_board([{"attacker": "flunkies", "target": "B"}]))
+    assert not v.legal and any(x["rule"] == "508.1c" for x in v.to_json()["violations"])
+
+
+def test_a_declared_attacker_beside_one_put_in_is_still_alone() -> None:
+    """506.5 ("a creature attacks alone if it's the only creature declared as an attacker"), 508.4c: Mogg Flunkies
+    declared beside a Juggernaut put onto the battlefield attacking attack alone (the Juggernaut was never declared)."""
+    v = _judge(_board([{"attacker": "jug", "target": "B", "declared": False},
+                       {"attacker": "flunkies", "target": "B"}], mana=None))
+    assert not v.legal
