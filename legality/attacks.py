@@ -6,10 +6,18 @@ from collections import defaultdict
 from collections.abc import Iterable
 
 from legality.deadline import check
-from legality.rules import INFINITY, Atom, Cost, Forbidden, Problem, Requirement, Restriction
+from legality.rules import INFINITY, Atom, Cost, Forbidden, Problem, Requirement, Restriction, budget_key
 from legality.text.describe import quality_words
 from legality.traits import Game, MatchContext, Sourced, matches
-from models.abilities import AttackCost, AttacksPermanent, AttacksPlayer, CantAttack, MaxAttackers, OthersAlso
+from models.abilities import (
+    AttackCost,
+    AttacksPermanent,
+    AttacksPlayer,
+    BlockCost,
+    CantAttack,
+    MaxAttackers,
+    OthersAlso,
+)
 from models.board import Permanent
 
 PAID_HASTE = {"dash": "702.109a", "blitz": "702.152a"}
@@ -80,6 +88,38 @@ def unless_others_attack(game: Game, c: Permanent, s: Sourced, actors: list[Perm
     groups = counted_others(game, c, s, ((p, frozenset(by_actor[p.id])) for p in actors))
     return Restriction("508.1c", f"{c.name} ({c.id}) can't attack unless {others_words(ab, 'attack')} "
                        f"({s.source})", s.source, groups, ((ab.n, INFINITY),), frozenset(by_actor[c.id]), (c.id,))
+
+
+def cost_amount(game: Game, s: Sourced) -> int:
+    """The mana an attack or block cost asks of one creature: its amount, or with ``count`` (X defined by the board,
+    107.3: "where X is the number of enchantments you control", Sphere of Safety) that amount once for each permanent
+    with the quality, measured from the cost's controller, as the board stands when the cost is determined (508.1h)."""
+    ab = s.ability
+    assert isinstance(ab, (AttackCost, BlockCost))
+    if ab.count is None:
+        return ab.amount
+    ctx = game.context(s)
+    return ab.amount * sum(1 for p in game.board.permanents if matches(ab.count, p, game.traits[p.id].keywords, ctx))
+
+
+def sacrifice_unit(ab: AttackCost) -> str:
+    """The unit of a cost of sacrificing permanents ("Island permanents to sacrifice"); "" for mana."""
+    return "" if ab.sacrifice is None else f"{quality_words(ab.sacrifice)} permanents to sacrifice"
+
+
+def sacrifice_budgets(game: Game, costs: list[Cost]) -> dict[str, int]:
+    """508.1h: a cost of sacrificing permanents can be paid only with permanents its payer controls: for each payer
+    and kind of permanent, how many there are. Sacrificed for one creature, a permanent can't pay for another."""
+    out: dict[str, int] = {}
+    for c in costs:
+        ab = next((s.ability for s in game.traits[c.creature].of("attack_cost")
+                   if f"{s.origin}:{c.creature}" == c.key), None)
+        if not c.unit or not isinstance(ab, AttackCost) or ab.sacrifice is None:
+            continue
+        q = ab.sacrifice
+        out[budget_key(c.payer, c.unit)] = sum(1 for p in game.board.permanents if p.controller == c.payer
+                                               and matches(q, p, game.traits[p.id].keywords))
+    return out
 
 
 def taxed_atoms(s: Sourced, mine: list[Atom], owner_of: dict[str, str]) -> list[Atom]:
@@ -170,8 +210,8 @@ def attack_problem(game: Game) -> Problem:
             taxed = taxed_atoms(s, mine, owner_of)
             if taxed:
                 assert isinstance(s.ability, AttackCost)
-                costs.append(Cost(f"{s.origin}:{c.id}", "508.1h", s.source, c.id, c.controller, s.ability.amount,
-                                  frozenset(taxed)))
+                costs.append(Cost(f"{s.origin}:{c.id}", "508.1h", s.source, c.id, c.controller, cost_amount(game, s),
+                                  frozenset(taxed), sacrifice_unit(s.ability)))
 
         # Requirements (508.1d): one instance per source, as the rulings count them.
         for s in tr.of("attacks_each_combat"):
@@ -234,6 +274,7 @@ def attack_problem(game: Game) -> Problem:
             tuple(gr for gr in groups if gr), ((0, cap.n),)))
 
     budgets = {c.payer: p.mana_available for c in costs for p in board.players
-               if p.id == c.payer and p.mana_available is not None}
+               if p.id == c.payer and p.mana_available is not None and not c.unit}
+    budgets.update(sacrifice_budgets(game, costs))
     return Problem("attack", None, tuple(atoms), {a: tuple(r) for a, r in forbidden.items()},
                    tuple(restrictions), tuple(requirements), tuple(costs), budgets)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 
-from legality.attacks import counted_others, defending_player_of, others_words
+from legality.attacks import cost_amount, counted_others, defending_player_of, others_words
 from legality.deadline import check
 from legality.match import matches
 from legality.rules import INFINITY, Atom, Cost, Forbidden, Problem, Requirement, Restriction
@@ -301,7 +301,7 @@ def block_problem(game: Game, defender: str) -> Problem:
         for s in tb.of("block_cost"):
             assert isinstance(s.ability, BlockCost)
             costs.append(Cost(f"{s.origin}:{b.id}", "509.1d", s.source, b.id, b.controller,
-                              s.ability.amount, frozenset(mine)))
+                              cost_amount(game, s), frozenset(mine)))
         for s in tb.of("blocks_each_combat"):
             requirements.append(Requirement("509.1c", f"{n} blocks each combat if able ({s.source})",
                                             s.source, b.id, frozenset(mine)))

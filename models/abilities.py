@@ -221,6 +221,12 @@ class AttackCost(Frozen):
     amount: int = Field(ge=0, le=BOUND)
     defender: str | None = None
     planeswalkers: bool = False
+    count: Quality | None = Field(default=None, description="X defined by the board (107.3): the amount is paid once "
+                                  "for each permanent on the battlefield with this quality, measured from the "
+                                  "ability's controller (\"where X is the number of enchantments you control\")")
+    sacrifice: Quality | None = Field(default=None, description="the cost is sacrificing ``amount`` permanents with "
+                                      "this quality that the creature's controller controls, not mana (508.1h: "
+                                      "\"can't attack unless you sacrifice two Islands\", Leviathan)")
 
 
 class BlockCost(Frozen):
@@ -228,6 +234,8 @@ class BlockCost(Frozen):
 
     kind: Literal["block_cost"]
     amount: int = Field(ge=0, le=BOUND)
+    count: Quality | None = Field(default=None, description="as for ``attack_cost``: the amount is paid once for each "
+                                  "permanent with this quality (107.3)")
 
 
 class Protection(Frozen):

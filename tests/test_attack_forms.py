@@ -59,3 +59,33 @@ def test_a_declared_attacker_beside_one_put_in_is_still_alone() -> None:
     v = _judge(_board([{"attacker": "jug", "target": "B", "declared": False},
                        {"attacker": "flunkies", "target": "B"}], mana=None))
     assert not v.legal
+
+
+def _monarch_board(target: str, designations: list[str] | None) -> dict[str, Any]:
+    """A's creature that "can't attack unless defending player is the monarch"; B is the monarch, C isn't."""
+    b: dict[str, Any] = {"id": "B", "life": 20}
+    c: dict[str, Any] = {"id": "C", "life": 20}
+    if designations is not None:
+        b["designations"], c["designations"] = designations, []
+    return {"version": 1, "active_player": "A", "players": [{"id": "A", "life": 20, "designations": []}, b, c],
+            "permanents": [{"id": "x", "name": "Monarch Hunter", "controller": "A", "types": ["creature"],
+                            "power": 2, "toughness": 2,
+                            "oracle": "This creature can't attack unless defending player is the monarch."},
+                           {"id": "pw", "name": "Planeswalker", "controller": "B", "types": ["planeswalker"],
+                            "loyalty": 3, "oracle": ""}],
+            "attacks": [{"attacker": "x", "target": target}]}
+
+
+def test_unless_defending_player_is_the_monarch_is_read_per_defending_player() -> None:
+    """508.1c, 724: the restriction holds for each defending player in turn: the creature may attack the monarch (B)
+    or B's planeswalker (B is then the defending player, 508.5), not C."""
+    assert _judge(_monarch_board("B", ["monarch"])).legal
+    assert _judge(_monarch_board("pw", ["monarch"])).legal
+    v = _judge(_monarch_board("C", ["monarch"]))
+    assert not v.legal and not v.undecided and any(x["rule"] == "508.1c" for x in v.to_json()["violations"])
+
+
+def test_who_is_the_monarch_is_asked_of_the_board() -> None:
+    """Without the players' designations the condition is undecided, naming the field (never guessed)."""
+    v = _judge(_monarch_board("C", None))
+    assert v.undecided and "designations" in " ".join(v.not_understood)

@@ -425,9 +425,11 @@ CONDITIONS: list[Row] = [
      "if<kind=open>(kw:haste)"),  # 705: a coin flip, no field of the board; the board gives its power and toughness
     ("Hero of Bretagard", "As long as this creature has five or more counters on it, it has flying and is an Angel in "
      "addition to its other types.", "if<at_least=5,counter=,kind=counters>(kw:flying)"),  # 122.1: counters of any kind
-    # a cost is no condition (508.1d, 508.1g: paid as the declaration is made), and a condition on each defending
-    # player in turn (508.1c) may hold for some and not others: neither is one open fact
-    ("Leviathan", "This creature can't attack unless you sacrifice two Islands.", "?"),
+    # a cost is no condition (508.1d, 508.1g: paid as the declaration is made; Leviathan's is a cost the board decides,
+    # 508.1h), and a condition on each defending player in turn (508.1c) may hold for some and not others: neither is
+    # one open fact
+    ("Leviathan", "This creature can't attack unless you sacrifice two Islands.",
+     "attack_cost(amount=2,sacrifice={'subtypes': ['Island']})"),
     ("Hipparion", "This creature can't block creatures with power 3 or greater unless you pay {1}.", "?"),
     ("Godhunter Octopus", "This creature can't attack unless defending player controls an enchantment or an "
      "enchanted permanent.", "?"),
@@ -920,6 +922,21 @@ DAMAGE: list[Row] = [
     ("(an effect's text)", "Target creature an opponent controls attacks you this turn if able.",
      "attacks_player_if_able(player=you)"),
     ("Dulcet Sirens", "Target creature attacks target opponent this turn if able.", "?"),
+    # costs written in text (508.1h, 509.1d): "you pay" said of the creature itself; X counted on the board (107.3)
+    ("(a creature's text)", "This creature can't attack or block unless you pay {2}.",
+     "attack_cost(amount=2);block_cost(amount=2)"),
+    ("(an Aura's text)", "Enchanted creature can't attack unless you pay {2}.", "?"),
+    ("Leviathan", "This creature can't attack unless you sacrifice two Islands. (This cost is paid as attackers are "
+     "declared.)", "attack_cost(amount=2,sacrifice={'subtypes': ['Island']})"),
+    ("(a creature's text)", "This creature can't block unless you sacrifice a land.", "?"),
+    ("(a creature's text)", "This creature can't attack unless you sacrifice another creature.", "?"),
+    # qualities and conditions (105.4: monocolored is exactly one colour; 724: the monarch, per defending player)
+    ("(a spell's text)", "Monocolored creatures can't block this turn.",
+     "grant<all>[colorless=False,multicolored=False](cant_block)"),
+    ("(a creature's text)", "This creature can't attack unless defending player is the monarch.",
+     "if<designation=monarch,kind=designation,negate=True,player=defending>(cant_attack(planeswalkers=True))"),
+    ("(a tax's text)", "Creatures can't attack you unless their controller pays {1}{X} for each creature they control "
+     "that's attacking you, where X is the number of enchantments you control.", "?"),
     ("(an effect's text)", "Target creature attacks that player this turn if able.", "?"),
     ("Suncleanser", "That player can't get counters for as long as Suncleanser remains on the battlefield.", "?"),
     # what combat damage does to a player, changed (704.5a, 702.15b, 120.3): never "no combat meaning" (a damage

@@ -61,6 +61,12 @@ def quality_words(q: Quality) -> str:
     parts = []
     if q.colors:
         parts.append("/".join(q.colors))
+    if q.multicolored is False and q.colorless is False:
+        parts.append("monocolored")
+    else:
+        for flag, word in ((q.multicolored, "multicolored"), (q.colorless, "colorless")):
+            if flag is not None:
+                parts.append(word if flag else f"not {word}")
     if q.types:
         parts.append("/".join(q.types))
     if q.subtypes:
@@ -160,8 +166,7 @@ def describe(ab: Ability) -> str:
     q = d.get("quality")
     qw = quality_words(ab.quality) if q is not None and hasattr(ab, "quality") and ab.quality is not None else ""
     table = {
-        "cant_attack": (f"can't attack{' ' + str(d['defender']) if d.get('defender') else ''}"
-                        f"{' or their planeswalkers and battles' if d.get('planeswalkers') else ''}", "508.1c"),
+        "cant_attack": (f"can't attack{_whom(d)}", "508.1c"),
         "cant_block": (f"can't block{' ' + str(d['attacker']) if d.get('attacker') else ''}"
                        f"{' creatures that are ' + qw if qw else ''}", "509.1b"),
         "can_block_only": (f"can block only creatures that are {qw}", "509.1b"),
@@ -174,9 +179,9 @@ def describe(ab: Ability) -> str:
         "attacks_permanent_if_able": (f"requirement: attacks {d.get('permanent') or 'the source'} if able",
                                       "508.1d"),
         "blocks_if_able": (f"requirement: blocks {d.get('attacker')} if able", "509.1c"),
-        "attack_cost": (f"cost: can't attack{' ' + str(d['defender']) if d.get('defender') else ''} unless its "
-                        f"controller pays {d.get('amount')} (never required by a requirement)", "508.1d, 508.1h"),
-        "block_cost": (f"cost: can't block unless its controller pays {d.get('amount')} (never required by a "
+        "attack_cost": (f"cost: can't attack{_whom(d)} unless its controller pays {_amount(ab)} (never required by a "
+                        "requirement)", "508.1d, 508.1h"),
+        "block_cost": (f"cost: can't block unless its controller pays {_amount(ab)} (never required by a "
                        "requirement)", "509.1c-d"),
         "protection": ("protection: can't be blocked by " + ("creatures" if d.get("everything") else
                        f"creatures controlled by {d.get('player')}" if d.get("player") else f"creatures that are {qw}"),
@@ -194,6 +199,23 @@ def describe(ab: Ability) -> str:
     }
     words, rule = table.get(k, (k, "?"))
     return f"{words} ({rule})"
+
+
+def _amount(ab: Any) -> str:
+    """"2", or "1 for each permanent that is enchantment, controlled by you" (X counted on the board, 107.3)."""
+    count = getattr(ab, "count", None)  # the table below is built for every kind: other kinds have no amount
+    each = f" for each permanent that is {quality_words(count)}" if count is not None else ""
+    sacrifice = getattr(ab, "sacrifice", None)
+    if sacrifice is not None:  # 508.1h: permanents, not mana
+        return f"by sacrificing {ab.amount} permanent(s) that are {quality_words(sacrifice)}"
+    return f"{getattr(ab, 'amount', '')}{each}"
+
+
+def _whom(d: dict[str, Any]) -> str:
+    """" you", " you or their planeswalkers and battles", or "" (any player)."""
+    if not d.get("defender"):
+        return ""
+    return f" {d['defender']}" + (" or their planeswalkers and battles" if d.get("planeswalkers") else "")
 
 
 def _others(d: dict[str, Any], qw: str, verb: str) -> str:

@@ -460,6 +460,8 @@ def _clause(c: Clause) -> tuple[Where, list[str], list[Ability]] | None:
     for p in c.preds:
         if p.unreadable:
             raise Unreadable(p.unreadable)
+        if p.self_only and c.subject.kind != "self":
+            raise Unreadable(p.self_only)
         if p.pt:
             continue
         got: list[Ability] = list(p.abilities)

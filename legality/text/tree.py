@@ -38,6 +38,8 @@ class Pred:
     pt: bool = False
     condition: Condition | None = None
     unreadable: str = ""
+    self_only: str = ""
+    """Why it can't be read unless the clause's subject is the object itself ("~ can't attack unless you pay {2}")."""
 
 
 @dataclass(frozen=True)

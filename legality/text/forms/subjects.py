@@ -129,7 +129,10 @@ class SubjectForms(Forms):
         return ("except", quality_of(_one(c, NP)))
 
     def adjectives(self, c: list[Any]) -> list[tuple[str, Any]]:
-        return list(c)
+        out: list[tuple[str, Any]] = []
+        for x in c:  # an adjective is one field, or several ("monocolored")
+            out.extend(x if isinstance(x, list) else [x])
+        return out
 
     def color(self, c: list[Any]) -> tuple[str, Any]:
         return ("colors", (COLOR_LETTERS[str(c[0])],))
@@ -151,8 +154,9 @@ class SubjectForms(Forms):
     def multicolored(self, c: list[Any]) -> tuple[str, Any]:
         return ("multicolored", True)
 
-    def monocolored(self, c: list[Any]) -> tuple[str, Any]:
-        raise Unreadable("'monocolored' is not a quality the checker reads yet")
+    def monocolored(self, c: list[Any]) -> list[tuple[str, Any]]:
+        """105.4: exactly one colour: neither multicolored nor colorless (as protection from monocolored reads it)."""
+        return [("multicolored", False), ("colorless", False)]
 
     def card_type(self, c: list[Any]) -> tuple[str, Any]:
         return ("types", (str(c[0]),))
