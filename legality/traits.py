@@ -14,6 +14,7 @@ from functools import cached_property, lru_cache
 from msgspec import Struct
 
 from legality.conditions import Answer, holds
+from legality.counts import counted
 from legality.deadline import check
 from legality.match import NO_CONTEXT, MatchContext, matches
 from legality.text import lexicon, stored
@@ -304,6 +305,7 @@ def build_game(board: Board, assume: Mapping[str, bool] | None = None) -> Game:
     globals_: list[GlobalRule] = []
     damage_effects: list[DamageEffect] = []
 
+    combat = MatchContext.of(board)
     pending: list[tuple[If, str | None, str, str, str, tuple[str, ...] | None]] = []
     taken: list[tuple[Ability, str, str]] = []
     seen_kw: dict[str, frozenset[str]] = {}
@@ -344,6 +346,7 @@ def build_game(board: Board, assume: Mapping[str, bool] | None = None) -> Game:
 
     def take(ab: Ability, holder: str | None, source: str, origin: str, you: str,
              targets: tuple[str, ...] | None) -> None:
+        ab = counted(ab, board, combat.for_source(you, perms.get(origin)))  # "power less than the number of ..."
         taken.append((ab, source, origin))
         if isinstance(ab, If):
             if seen_kw:  # conditions are being decided: a nested one is decided at once
@@ -476,7 +479,6 @@ def build_game(board: Board, assume: Mapping[str, bool] | None = None) -> Game:
                     take(ab, t, e.source, origin, e.controller, None)
 
     granted_kw: dict[str, list[tuple[str, str, str, str]]] = {pid: [] for pid in perms}
-    combat = MatchContext.of(board)
 
     def allies(you: str) -> frozenset[str]:
         """"Your opponents" leaves out you and your teammates (102.3)."""

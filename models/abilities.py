@@ -59,6 +59,10 @@ class Quality(Frozen):
     attacking_player: Literal["you", "enchanted"] | None = Field(
         default=None, description="attacking that player itself (not a planeswalker or battle): the ability's "
         "controller, or the player the ability's Aura enchants (\"creatures attacking enchanted player\")")
+    power_less_than_count: "Quality | None" = Field(
+        default=None, description="power less than the number of permanents with this quality on the battlefield, "
+        "measured from the ability's controller (\"creatures with power less than the number of Islands you "
+        "control\"), counted when the game is built")
     power_vs_source: Literal["less", "greater"] | None = Field(
         default=None, description="power less or greater than that of the object the ability comes from")
     toughness_over_power: bool | None = Field(

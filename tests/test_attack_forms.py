@@ -89,3 +89,28 @@ def test_who_is_the_monarch_is_asked_of_the_board() -> None:
     """Without the players' designations the condition is undecided, naming the field (never guessed)."""
     v = _judge(_monarch_board("C", None))
     assert v.undecided and "designations" in " ".join(v.not_understood)
+
+
+def _islands_board(blocker_power: int, islands: int) -> dict[str, Any]:
+    """A controls ``islands`` Islands and "creatures with power less than the number of Islands you control can't
+    block"; B's creature of ``blocker_power`` blocks A's attacker."""
+    lands = [{"id": f"i{n}", "name": "Island", "controller": "A", "types": ["land"], "subtypes": ["Island"],
+              "oracle": ""} for n in range(islands)]
+    return {"version": 1, "active_player": "A", "players": [{"id": "A", "life": 20}, {"id": "B", "life": 20}],
+            "permanents": [*lands,
+                           {"id": "tide", "name": "Tide Warden", "controller": "A", "types": ["enchantment"],
+                            "oracle": "Creatures with power less than the number of Islands you control can't block."},
+                           {"id": "x", "name": "Grizzly Bears", "controller": "A", "types": ["creature"], "power": 2,
+                            "toughness": 2, "oracle": ""},
+                           {"id": "y", "name": "Blocker", "controller": "B", "types": ["creature"],
+                            "power": blocker_power, "toughness": 4, "oracle": ""}],
+            "attacks": [{"attacker": "x", "target": "B"}], "blocks": [{"blocker": "y", "attacker": "x"}]}
+
+
+def test_power_less_than_a_count_of_the_board() -> None:
+    """509.1b with the count taken from the board: with three Islands, a creature of power 2 can't block and one of
+    power 3 can; with no Island none is bounded (power less than 0)."""
+    v = _judge(_islands_board(2, 3))
+    assert not v.legal and any(x["rule"] == "509.1b" for x in v.to_json()["violations"])
+    assert _judge(_islands_board(3, 3)).legal
+    assert _judge(_islands_board(0, 0)).legal

@@ -933,6 +933,9 @@ DAMAGE: list[Row] = [
     # qualities and conditions (105.4: monocolored is exactly one colour; 724: the monarch, per defending player)
     ("(a spell's text)", "Monocolored creatures can't block this turn.",
      "grant<all>[colorless=False,multicolored=False](cant_block)"),
+    ("(a card's text)", "Creatures with power less than the number of Islands you control can't block.",
+     "grant<all>[power_less_than_count={'subtypes': ['Island'], 'controller': 'you'}](cant_block)"),
+    ("(a card's text)", "Creatures with toughness less than the number of Islands you control can't block.", "?"),
     ("(a creature's text)", "This creature can't attack unless defending player is the monarch.",
      "if<designation=monarch,kind=designation,negate=True,player=defending>(cant_attack(planeswalkers=True))"),
     ("(a tax's text)", "Creatures can't attack you unless their controller pays {1}{X} for each creature they control "

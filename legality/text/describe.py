@@ -87,6 +87,8 @@ def quality_words(q: Quality) -> str:
         parts.append(f"toughness {q.toughness_at_most} or less")
     if q.power_vs_source is not None:
         parts.append(f"power {q.power_vs_source} than this one's")
+    if q.power_less_than_count is not None:
+        parts.append(f"power less than the number of permanents that are {quality_words(q.power_less_than_count)}")
     for flag, word in ((q.attacking, "attacking"), (q.blocking, "blocking"), (q.tapped, "tapped"),
                        (q.token, "a token")):
         if flag is not None:

@@ -255,6 +255,16 @@ class SubjectForms(Forms):
             raise Unreadable("toughness compared with power")
         return ("power_vs_source", "less")
 
+    def stat_less_than_count(self, c: list[Any]) -> tuple[str, Any]:
+        """"with power less than the number of Islands you control": a bound the board's count sets (107.3's kind of
+        number, counted as the game is built)."""
+        if str(c[0]) != "power":
+            raise Unreadable("toughness compared with a count of the board")
+        np = _one(c, NP)
+        if np is None:
+            raise Unreadable("a count the checker doesn't read")
+        return ("power_less_than_count", quality_of(np, counted=True))
+
     def power_greater_than_source(self, c: list[Any]) -> tuple[str, Any]:
         if c and str(c[0]) != "power":
             raise Unreadable("toughness compared with power")
