@@ -353,6 +353,9 @@ def build_game(board: Board, assume: Mapping[str, bool] | None = None) -> Game:
                 decide(ab, holder, source, origin, you, targets)
             else:
                 pending.append((ab, holder, source, origin, you, targets))
+        elif isinstance(ab, Grant) and ab.except_targets and targets is None:
+            unread.append(f"{source} ({origin}): it gives every creature but an effect's targets an ability, and it "
+                          "is no effect with targets")
         elif isinstance(ab, Grant):
             grants.append((ab, source, origin, you, targets))
         elif isinstance(ab, (MaxAttackers, MaxBlockers, LandwalkBlockable)):
@@ -463,7 +466,13 @@ def build_game(board: Board, assume: Mapping[str, bool] | None = None) -> Game:
             unread.append(f"effect {e.source!r}: its abilities apply to its targets, and it has none: give targets")
         player_targets = tuple(t for t in e.targets if t in players)
         for ab in (*e.abilities, *text_abilities):
-            if isinstance(ab, Grant) and ab.to == "target_players":
+            if isinstance(ab, Grant) and ab.except_targets:  # "only target creatures ...": all but the targets
+                if not targets:
+                    unread.append(f"effect {e.source!r}: it gives every creature but its targets an ability: give the "
+                                  "creatures it targets as the effect's targets")
+                    continue
+                take(ab, None, e.source, origin, e.controller, targets)
+            elif isinstance(ab, Grant) and ab.to == "target_players":
                 if not player_targets:
                     unread.append(f"effect {e.source!r}: it gives creatures of the players it targets an ability: "
                                   "give those players as the effect's targets")
@@ -497,6 +506,9 @@ def build_game(board: Board, assume: Mapping[str, bool] | None = None) -> Game:
                 elif g.to == "enchanted_player":  # the player the Aura enchants (303.4a); attached to none: nobody
                     aura = perms.get(origin)
                     if aura is None or aura.attached_to not in players or p.controller != aura.attached_to:
+                        continue
+                elif g.except_targets:  # every creature but the effect's targets
+                    if only is not None and p.id in only:
                         continue
                 elif only is not None:
                     if p.id not in only:

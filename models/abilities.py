@@ -360,6 +360,8 @@ class Grant(Frozen):
     quality: Quality | None = None
     keywords: tuple[str, ...] = ()
     abilities: "tuple[Ability, ...]" = Field(default=(), description="abilities of a single creature, or 'if'")
+    except_targets: bool = Field(default=False, description="on an effect: to every creature but its targets (\"only "
+                                 "target creatures can attack this turn\")")
 
 
 _CreatureKinds = (

@@ -114,3 +114,23 @@ def test_power_less_than_a_count_of_the_board() -> None:
     assert not v.legal and any(x["rule"] == "509.1b" for x in v.to_json()["violations"])
     assert _judge(_islands_board(3, 3)).legal
     assert _judge(_islands_board(0, 0)).legal
+
+
+def _only_targets(attackers: list[str], targets: list[str]) -> dict[str, Any]:
+    """"Only target creatures can attack this turn" with these targets; A's Bears x, y and z."""
+    bears = [{"id": i, "name": "Grizzly Bears", "controller": "A", "types": ["creature"], "power": 2, "toughness": 2,
+              "oracle": ""} for i in ("x", "y", "z")]
+    return {"version": 1, "active_player": "A", "players": [{"id": "A", "life": 20}, {"id": "B", "life": 20}],
+            "permanents": bears, "effects": [{"source": "Only Targets", "controller": "B", "targets": targets,
+                                              "text": "Only target creatures can attack this turn."}],
+            "attacks": [{"attacker": a, "target": "B"} for a in attackers]}
+
+
+def test_only_target_creatures_can_attack() -> None:
+    """508.1c: the creatures the effect doesn't target can't attack; the targets may, and need not; without targets
+    the effect can't be applied and the verdict is not decided."""
+    assert _judge(_only_targets(["x", "y"], ["x", "y"])).legal
+    assert _judge(_only_targets([], ["x"])).legal
+    v = _judge(_only_targets(["x", "z"], ["x"]))
+    assert not v.legal and any(x["rule"] == "508.1c" for x in v.to_json()["violations"])
+    assert _judge(_only_targets(["x"], [])).undecided

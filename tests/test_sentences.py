@@ -915,6 +915,7 @@ DAMAGE: list[Row] = [
     ("Oriss, Samite Guardian", "Target player can't cast spells this turn, and creatures that player controls can't "
      "attack this turn.", "?"),
     ("Ember Gale", "Other creatures target player controls can't block this turn.", "?"),
+    ("(an effect's text)", "Only target creatures can attack this turn.", "grant<all>(cant_attack)"),
     # requirements to attack a player (508.1d): "a player" (never a planeswalker or battle), "you", a target player
     # (the effect's one player target; read without one, it is not understood), "that player" (not read)
     ("Nahiri, the Unforgiving", "Until your next turn, up to one target creature attacks a player each combat if able.",

@@ -163,6 +163,8 @@ def describe(ab: Ability) -> str:
                "enchanted_player": "creatures the enchanted player controls"}[ab.to]
         if ab.quality is not None:
             who += f" that are {quality_words(ab.quality)}"
+        if ab.except_targets:
+            who += " but the effect's targets"
         gets = [f"keyword {kw}" for kw in ab.keywords] + [describe(a) for a in ab.abilities]
         return f"{who} get: " + "; ".join(gets)
     q = d.get("quality")

@@ -66,6 +66,12 @@ class TemplateForms(Forms):
             CantAttack(kind="cant_attack", defender="you", planeswalkers=pw),))
         return Sentence("template", (Placed("global", (ab,), "the targeted players can't attack"),))
 
+    def only_targets_attack(self, c: list[Any]) -> Sentence:
+        """"Only target creatures can attack this turn": every creature the effect doesn't target can't attack (508.1c);
+        the targets may attack, and need not."""
+        ab = Grant(kind="grant", to="all", except_targets=True, abilities=(CantAttack(kind="cant_attack"),))
+        return Sentence("template", (Placed("global", (ab,), "only the targets can attack"),))
+
     def master_warcraft(self, c: list[Any]) -> Sentence:
         return Sentence("template", (NoCombat("who chooses the block; the choice must still be legal (Master "
                                               "Warcraft ruling, 2005-10-01)"),))
