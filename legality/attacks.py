@@ -17,6 +17,7 @@ from models.abilities import (
     CantAttack,
     MaxAttackers,
     OthersAlso,
+    Quality,
 )
 from models.board import Permanent
 
@@ -107,19 +108,11 @@ def sacrifice_unit(ab: AttackCost) -> str:
     return "" if ab.sacrifice is None else f"{quality_words(ab.sacrifice)} permanents to sacrifice"
 
 
-def sacrifice_budgets(game: Game, costs: list[Cost]) -> dict[str, int]:
-    """508.1h: a cost of sacrificing permanents can be paid only with permanents its payer controls: for each payer
-    and kind of permanent, how many there are. Sacrificed for one creature, a permanent can't pay for another."""
-    out: dict[str, int] = {}
-    for c in costs:
-        ab = next((s.ability for s in game.traits[c.creature].of("attack_cost")
-                   if f"{s.origin}:{c.creature}" == c.key), None)
-        if not c.unit or not isinstance(ab, AttackCost) or ab.sacrifice is None:
-            continue
-        q = ab.sacrifice
-        out[budget_key(c.payer, c.unit)] = sum(1 for p in game.board.permanents if p.controller == c.payer
-                                               and matches(q, p, game.traits[p.id].keywords))
-    return out
+def sacrificable_count(game: Game, payer: str, q: Quality) -> int:
+    """508.1h: a cost of sacrificing permanents can be paid only with permanents its payer controls: how many have the
+    quality (the budget of every such cost of that payer: sacrificed for one creature, a permanent can't pay for
+    another)."""
+    return sum(1 for p in game.board.permanents if p.controller == payer and matches(q, p, game.traits[p.id].keywords))
 
 
 def taxed_atoms(s: Sourced, mine: list[Atom], owner_of: dict[str, str]) -> list[Atom]:
@@ -154,6 +147,7 @@ def attack_problem(game: Game) -> Problem:
     restrictions: list[Restriction] = []
     requirements: list[Requirement] = []
     costs: list[Cost] = []
+    sacrificable: dict[str, int] = {}  # budget_key -> permanents its payer could sacrifice (508.1h)
 
     def forbid(atoms_: list[Atom], rule: str, message: str, source: str) -> None:
         for a in atoms_:
@@ -206,12 +200,17 @@ def attack_problem(game: Game) -> Problem:
             restrictions.append(Restriction(
                 "508.1c", f"{n} can only attack alone ({s.source}); no other creature may attack with it",
                 s.source, others(c.id), ((0, 0),), frozenset(mine), (c.id,)))
-        for s in tr.of("attack_cost"):
+        for i, s in enumerate(tr.of("attack_cost")):
             taxed = taxed_atoms(s, mine, owner_of)
             if taxed:
                 assert isinstance(s.ability, AttackCost)
-                costs.append(Cost(f"{s.origin}:{c.id}", "508.1h", s.source, c.id, c.controller, cost_amount(game, s),
+                # one key per cost: a source may give a creature two (a mana cost and a sacrifice)
+                key = f"{s.origin}:{c.id}" + (f"#{i}" if i else "")
+                costs.append(Cost(key, "508.1h", s.source, c.id, c.controller, cost_amount(game, s),
                                   frozenset(taxed), sacrifice_unit(s.ability)))
+                if s.ability.sacrifice is not None:
+                    sacrificable[budget_key(c.controller, costs[-1].unit)] = sacrificable_count(game, c.controller,
+                                                                                             s.ability.sacrifice)
 
         # Requirements (508.1d): one instance per source, as the rulings count them.
         for s in tr.of("attacks_each_combat"):
@@ -275,6 +274,6 @@ def attack_problem(game: Game) -> Problem:
 
     budgets = {c.payer: p.mana_available for c in costs for p in board.players
                if p.id == c.payer and p.mana_available is not None and not c.unit}
-    budgets.update(sacrifice_budgets(game, costs))
+    budgets.update(sacrificable)
     return Problem("attack", None, tuple(atoms), {a: tuple(r) for a, r in forbidden.items()},
                    tuple(restrictions), tuple(requirements), tuple(costs), budgets)
