@@ -6,10 +6,19 @@ from collections import defaultdict
 from collections.abc import Iterable
 
 from legality.deadline import check
-from legality.rules import INFINITY, Atom, Cost, Forbidden, Problem, Requirement, Restriction
+from legality.rules import INFINITY, Atom, Cost, Forbidden, Problem, Requirement, Restriction, budget_key
 from legality.text.describe import quality_words
 from legality.traits import Game, MatchContext, Sourced, matches
-from models.abilities import AttackCost, AttacksPermanent, AttacksPlayer, CantAttack, MaxAttackers, OthersAlso
+from models.abilities import (
+    AttackCost,
+    AttacksPermanent,
+    AttacksPlayer,
+    BlockCost,
+    CantAttack,
+    MaxAttackers,
+    OthersAlso,
+    Quality,
+)
 from models.board import Permanent
 
 PAID_HASTE = {"dash": "702.109a", "blitz": "702.152a"}
@@ -82,6 +91,30 @@ def unless_others_attack(game: Game, c: Permanent, s: Sourced, actors: list[Perm
                        f"({s.source})", s.source, groups, ((ab.n, INFINITY),), frozenset(by_actor[c.id]), (c.id,))
 
 
+def cost_amount(game: Game, s: Sourced) -> int:
+    """The mana an attack or block cost asks of one creature: its amount, or with ``count`` (X defined by the board,
+    107.3: "where X is the number of enchantments you control", Sphere of Safety) that amount once for each permanent
+    with the quality, measured from the cost's controller, as the board stands when the cost is determined (508.1h)."""
+    ab = s.ability
+    assert isinstance(ab, (AttackCost, BlockCost))
+    if ab.count is None:
+        return ab.amount
+    ctx = game.context(s)
+    return ab.amount * sum(1 for p in game.board.permanents if matches(ab.count, p, game.traits[p.id].keywords, ctx))
+
+
+def sacrifice_unit(ab: AttackCost) -> str:
+    """The unit of a cost of sacrificing permanents ("Island permanents to sacrifice"); "" for mana."""
+    return "" if ab.sacrifice is None else f"{quality_words(ab.sacrifice)} permanents to sacrifice"
+
+
+def sacrificable_count(game: Game, payer: str, q: Quality) -> int:
+    """508.1h: a cost of sacrificing permanents can be paid only with permanents its payer controls: how many have the
+    quality (the budget of every such cost of that payer: sacrificed for one creature, a permanent can't pay for
+    another)."""
+    return sum(1 for p in game.board.permanents if p.controller == payer and matches(q, p, game.traits[p.id].keywords))
+
+
 def taxed_atoms(s: Sourced, mine: list[Atom], owner_of: dict[str, str]) -> list[Atom]:
     """The attacks of one creature an attack cost applies to (508.1h). A tax on creatures attacking "you" (Ghostly
     Prison, Propaganda) is one cost per creature, paid by its controller, for attacking the tax's controller (or a
@@ -114,6 +147,7 @@ def attack_problem(game: Game) -> Problem:
     restrictions: list[Restriction] = []
     requirements: list[Requirement] = []
     costs: list[Cost] = []
+    sacrificable: dict[str, int] = {}  # budget_key -> permanents its payer could sacrifice (508.1h)
 
     def forbid(atoms_: list[Atom], rule: str, message: str, source: str) -> None:
         for a in atoms_:
@@ -166,17 +200,25 @@ def attack_problem(game: Game) -> Problem:
             restrictions.append(Restriction(
                 "508.1c", f"{n} can only attack alone ({s.source}); no other creature may attack with it",
                 s.source, others(c.id), ((0, 0),), frozenset(mine), (c.id,)))
-        for s in tr.of("attack_cost"):
+        for i, s in enumerate(tr.of("attack_cost")):
             taxed = taxed_atoms(s, mine, owner_of)
             if taxed:
                 assert isinstance(s.ability, AttackCost)
-                costs.append(Cost(f"{s.origin}:{c.id}", "508.1h", s.source, c.id, c.controller, s.ability.amount,
-                                  frozenset(taxed)))
+                # one key per cost: a source may give a creature two (a mana cost and a sacrifice)
+                key = f"{s.origin}:{c.id}" + (f"#{i}" if i else "")
+                costs.append(Cost(key, "508.1h", s.source, c.id, c.controller, cost_amount(game, s),
+                                  frozenset(taxed), sacrifice_unit(s.ability)))
+                if s.ability.sacrifice is not None:
+                    sacrificable[budget_key(c.controller, costs[-1].unit)] = sacrificable_count(game, c.controller,
+                                                                                             s.ability.sacrifice)
 
         # Requirements (508.1d): one instance per source, as the rulings count them.
         for s in tr.of("attacks_each_combat"):
             requirements.append(Requirement("508.1d", f"{n} attacks each combat if able ({s.source})",
                                             s.source, c.id, frozenset(mine)))
+        for s in tr.of("attacks_a_player_if_able"):  # a player, never a planeswalker or battle (508.1d)
+            requirements.append(Requirement("508.1d", f"{n} attacks a player if able ({s.source})", s.source, c.id,
+                                            frozenset(a for a in mine if a[1] in players)))
         for s in tr.of("attacks_player_if_able"):
             ab = s.ability
             assert isinstance(ab, AttacksPlayer)
@@ -231,6 +273,7 @@ def attack_problem(game: Game) -> Problem:
             tuple(gr for gr in groups if gr), ((0, cap.n),)))
 
     budgets = {c.payer: p.mana_available for c in costs for p in board.players
-               if p.id == c.payer and p.mana_available is not None}
+               if p.id == c.payer and p.mana_available is not None and not c.unit}
+    budgets.update(sacrificable)
     return Problem("attack", None, tuple(atoms), {a: tuple(r) for a, r in forbidden.items()},
                    tuple(restrictions), tuple(requirements), tuple(costs), budgets)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 
-from legality.attacks import counted_others, defending_player_of, others_words
+from legality.attacks import cost_amount, counted_others, defending_player_of, others_words
 from legality.deadline import check
 from legality.match import matches
 from legality.rules import INFINITY, Atom, Cost, Forbidden, Problem, Requirement, Restriction
@@ -304,10 +304,10 @@ def block_problem(game: Game, defender: str) -> Problem:
                 blocks_by[b.id], (b.id,)))
         for s in tb.of("cant_block_unless_others_block"):
             restrictions.append(unless_others_block(game, b, s, blockers, blocks_by))
-        for s in tb.of("block_cost"):
+        for i, s in enumerate(tb.of("block_cost")):  # one key per cost, however many one source gives
             assert isinstance(s.ability, BlockCost)
-            costs.append(Cost(f"{s.origin}:{b.id}", "509.1d", s.source, b.id, b.controller,
-                              s.ability.amount, frozenset(mine)))
+            costs.append(Cost(f"{s.origin}:{b.id}" + (f"#{i}" if i else ""), "509.1d", s.source, b.id, b.controller,
+                              cost_amount(game, s), frozenset(mine)))
         for s in tb.of("blocks_each_combat"):
             requirements.append(Requirement("509.1c", f"{n} blocks each combat if able ({s.source})",
                                             s.source, b.id, frozenset(mine)))

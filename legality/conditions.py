@@ -81,6 +81,14 @@ def holds(board: Board, cond: Condition, you: str, origin: str,
         within = any((cond.at_least is None or v >= cond.at_least) and (cond.at_most is None or v <= cond.at_most)
                      for _, v in values)  # "an opponent has ...": any of them
         return Answer(within != cond.negate, ", ".join(f"{pid} {field} {v}" for pid, v in values))
+    if cond.kind == "designation" and cond.player == "defending":  # each defending player in turn (508.1c)
+        rivals = [pl for pl in board.players if pl.id not in board.allies(you)]
+        lacking = next((pl.id for pl in rivals if pl.designations is None), None)
+        if lacking is not None:
+            return Answer(None, f"the board does not give $.players[{index[lacking]}].designations")
+        true_for = tuple(pl.id for pl in rivals if cond.designation in (pl.designations or ()))
+        held = tuple(pl.id for pl in rivals if (pl.id in true_for) != cond.negate)
+        return Answer(bool(held), f"true for {', '.join(true_for) or 'no defending player'}", held)
     if cond.kind == "designation":
         given = board.player(you).designations
         if given is None:

@@ -13,7 +13,7 @@ from msgspec import Struct, field
 
 from legality.cpsat import cp_model
 from legality.deadline import Poll, check
-from legality.rules import Atom, Problem, Requirement
+from legality.rules import Atom, Problem, Requirement, budget_key
 
 Literal = cp_model.IntVar | bool
 
@@ -175,10 +175,10 @@ def add_requirement_indicators(enc: Encoding, problem: Problem, conditional: str
 
 def add_budgets(enc: Encoding, problem: Problem) -> None:
     """Costs a player must be able to pay in full (508.1j, 509.1f); used when listing declarations."""
-    for payer, budget in problem.budgets.items():
+    for key, budget in problem.budgets.items():
         terms = []
         for c in problem.costs:
-            if c.payer == payer and c.amount > 0:
+            if budget_key(c.payer, c.unit) == key and c.amount > 0:
                 lit = enc.any_of(c.taxed)
                 if not isinstance(lit, bool):
                     terms.append(c.amount * lit)

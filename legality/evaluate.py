@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from collections.abc import Set as AbstractSet
 
-from legality.rules import Atom, Declaration, Problem, Requirement, Restriction, Violation
+from legality.rules import Atom, Declaration, Problem, Requirement, Restriction, Violation, budget_key
 
 Conditional = str  # "in-force" | "implication"
 
@@ -29,12 +29,12 @@ def incurred(problem: Problem, decl: Iterable[Atom]) -> frozenset[str]:
     return frozenset(c.key for c in problem.costs if c.taxed & d)
 
 
-def cost_totals(problem: Problem, decl: Declaration) -> dict[str, int]:
-    """Total cost per paying player."""
+def cost_totals(problem: Problem, decl: Declaration, unit: str = "") -> dict[str, int]:
+    """Total cost per paying player, in ``unit`` (generic mana, or permanents to sacrifice)."""
     keys = incurred(problem, decl)
     out: dict[str, int] = {}
     for c in problem.costs:
-        if c.key in keys:
+        if c.key in keys and c.unit == unit:
             out[c.payer] = out.get(c.payer, 0) + c.amount
     return out
 
@@ -47,12 +47,13 @@ def violations(problem: Problem, decl: Declaration) -> list[Violation]:
             out.append(Violation(f.rule, f.message, a, f.source))
     for r in broken_restrictions(problem, decl):
         out.append(Violation(r.rule, r.message, r.permanents, r.source))
-    for payer, total in cost_totals(problem, decl).items():
-        budget = problem.budgets.get(payer)
-        if budget is not None and total > budget:
-            out.append(Violation("508.1j" if problem.kind == "attack" else "509.1f",
-                                 f"the declaration costs {payer} {total} mana and {payer} has only "
-                                 f"{budget}; partial payments are not allowed", (payer,)))
+    for unit in sorted({c.unit for c in problem.costs}):
+        for payer, total in cost_totals(problem, decl, unit).items():
+            budget = problem.budgets.get(budget_key(payer, unit))
+            if budget is not None and total > budget:
+                out.append(Violation("508.1j" if problem.kind == "attack" else "509.1f",
+                                     f"the declaration costs {payer} {total} {unit or 'mana'} and {payer} has only "
+                                     f"{budget}; partial payments are not allowed", (payer,)))
     return out
 
 

@@ -93,6 +93,8 @@ def matches(q: Quality, p: Permanent, keywords: frozenset[str], ctx: MatchContex
     if q.attacking_player is not None:  # the player itself, not their planeswalkers or battles (506.2)
         player = ctx.you if q.attacking_player == "you" else ctx.source.attached_to if ctx.source else None
         ok &= player is not None and ctx.targets.get(p.id) == player
+    if q.power_less_than_count is not None:  # counted as the game is built (legality.counts): never met here
+        raise ValueError("a quality bounded by a count of the board was not counted")
     if q.power_vs_source is not None:
         src = ctx.source.power if ctx.source is not None else None
         ok &= src is not None and p.power is not None and (

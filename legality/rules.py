@@ -97,7 +97,8 @@ class Requirement(Struct, frozen=True):
 
 
 class Cost(Struct, frozen=True):
-    """A cost instance (effect, creature): incurred when any taxed atom is chosen (508.1h, 509.1d)."""
+    """A cost instance (effect, creature): incurred when any taxed atom is chosen (508.1h, 509.1d). ``unit``: what is
+    paid, "" for generic mana, else the permanents sacrificed ("Island permanents to sacrifice", 508.1h)."""
 
     key: str
     rule: str
@@ -106,6 +107,12 @@ class Cost(Struct, frozen=True):
     payer: str
     amount: int
     taxed: frozenset[Atom]
+    unit: str = ""
+
+
+def budget_key(payer: str, unit: str) -> str:
+    """The key of ``Problem.budgets`` for what ``payer`` can pay in ``unit``: the player's id for mana."""
+    return payer if not unit else f"{payer}\x1f{unit}"
 
 
 class Problem(Struct, frozen=True):
@@ -124,6 +131,7 @@ class Problem(Struct, frozen=True):
     requirements: tuple[Requirement, ...]
     costs: tuple[Cost, ...]
     budgets: Mapping[str, int] = field(default_factory=dict)
+    """What each player can pay at most, by ``budget_key``: mana available, permanents they could sacrifice."""
 
     @property
     def allowed(self) -> tuple[Atom, ...]:

@@ -14,6 +14,7 @@ from functools import cached_property, lru_cache
 from msgspec import Struct
 
 from legality.conditions import Answer, holds
+from legality.counts import counted
 from legality.deadline import check
 from legality.layers import Offer, characteristics, face_down, lost_all, removes, stamp
 from legality.match import NO_CONTEXT, MatchContext, matches
@@ -329,6 +330,7 @@ def build_game(board: Board, assume: Mapping[str, bool] | None = None) -> Game:
     globals_: list[GlobalRule] = []
     damage_effects: list[DamageEffect] = []
 
+    combat = MatchContext.of(board)
     pending: list[tuple[If, str | None, str, str, str, tuple[str, ...] | None, frozenset[str]]] = []
     taken: list[tuple[Ability, str, str]] = []
     seen_kw: dict[str, frozenset[str]] = {}
@@ -373,6 +375,7 @@ def build_game(board: Board, assume: Mapping[str, bool] | None = None) -> Game:
 
     def take(ab: Ability, holder: str | None, source: str, origin: str, you: str,
              targets: tuple[str, ...] | None, besides: frozenset[str] = frozenset()) -> None:
+        ab = counted(ab, board, combat.for_source(you, perms.get(origin)))  # "power less than the number of ..."
         taken.append((ab, source, origin))
         if isinstance(ab, If):
             if seen_kw:  # conditions are being decided: a nested one is decided at once
@@ -383,6 +386,9 @@ def build_game(board: Board, assume: Mapping[str, bool] | None = None) -> Game:
             if seen_kw:
                 warnings.append(f"{source}: a change of colours or types under a condition ({origin}) is not applied "
                                 "(613.1d-e): the board's colors, types and subtypes are taken as current")
+        elif isinstance(ab, Grant) and ab.except_targets and targets is None:
+            unread.append(f"{source} ({origin}): it gives every creature but an effect's targets an ability, and it "
+                          "is no effect with targets")
         elif isinstance(ab, Grant):
             grants.append((ab, source, origin, you, targets, besides))
         elif isinstance(ab, (MaxAttackers, MaxBlockers, LandwalkBlockable)):
@@ -477,7 +483,9 @@ def build_game(board: Board, assume: Mapping[str, bool] | None = None) -> Game:
         text_abilities: list[Ability] = []
         named: list[tuple[str, Ability]] = []  # for the object its text names: its source, or what that enchants
         if e.text and e.text.strip():
-            ctx = Context(x=e.x, hand_size=hand.get(e.controller), source_id=e.source_id, name=e.source)
+            targeted = [t for t in e.targets if t in players]
+            ctx = Context(x=e.x, hand_size=hand.get(e.controller), source_id=e.source_id, name=e.source,
+                          target_player=targeted[0] if len(targeted) == 1 else None)
             for r in read(e.text, e.source, ctx):
                 if r.status == "not understood":
                     if r.damage_only and step != STEPS[2]:
@@ -503,7 +511,7 @@ def build_game(board: Board, assume: Mapping[str, bool] | None = None) -> Game:
                     continue
                 if r.status == "understood" and where == "global":
                     for ab in r.abilities:  # "other creatures can't attack this turn": not bound to the targets
-                        if isinstance(ab, Grant) and ab.to != "target_players":
+                        if isinstance(ab, Grant) and ab.to != "target_players" and not ab.except_targets:
                             offer(ab, None, e.source, origin, e.controller, None, besides)
                         else:
                             text_abilities.append(ab)
@@ -537,7 +545,13 @@ def build_game(board: Board, assume: Mapping[str, bool] | None = None) -> Game:
         for holder, ab in named:
             take(ab, holder, e.source, origin, e.controller, None)
         for ab in (*e.abilities, *text_abilities):
-            if isinstance(ab, Grant) and ab.to == "target_players":
+            if isinstance(ab, Grant) and ab.except_targets:  # "only target creatures ...": all but the targets
+                if not targets:
+                    unread.append(f"effect {e.source!r}: it gives every creature but its targets an ability: give the "
+                                  "creatures it targets as the effect's targets")
+                    continue
+                take(ab, None, e.source, origin, e.controller, targets)
+            elif isinstance(ab, Grant) and ab.to == "target_players":
                 if not player_targets:
                     unread.append(f"effect {e.source!r}: it gives creatures of the players it targets an ability: "
                                   "give those players as the effect's targets")
@@ -553,7 +567,6 @@ def build_game(board: Board, assume: Mapping[str, bool] | None = None) -> Game:
                     offer(ab, t, e.source, origin, e.controller, None)
 
     granted_kw: dict[str, list[tuple[str, str, str, str]]] = {pid: [] for pid in perms}
-    combat = MatchContext.of(board)
 
     def allies(you: str) -> frozenset[str]:
         """"Your opponents" leaves out you and your teammates (102.3)."""
@@ -569,6 +582,13 @@ def build_game(board: Board, assume: Mapping[str, bool] | None = None) -> Game:
                 continue
             if g.to == "target_players":  # "creatures that player controls": the players the effect targets
                 if only is None or p.controller not in only:
+                    continue
+            elif g.to == "enchanted_player":  # the player the Aura enchants (303.4a); attached to none: nobody
+                aura = perms.get(origin)
+                if aura is None or aura.attached_to not in players or p.controller != aura.attached_to:
+                    continue
+            elif g.except_targets:  # every creature but the effect's targets
+                if only is not None and p.id in only:
                     continue
             elif only is not None:
                 if p.id not in only:

@@ -59,6 +59,10 @@ class Quality(Frozen):
     attacking_player: Literal["you", "enchanted"] | None = Field(
         default=None, description="attacking that player itself (not a planeswalker or battle): the ability's "
         "controller, or the player the ability's Aura enchants (\"creatures attacking enchanted player\")")
+    power_less_than_count: "Quality | None" = Field(
+        default=None, description="power less than the number of permanents with this quality on the battlefield, "
+        "measured from the ability's controller (\"creatures with power less than the number of Islands you "
+        "control\"), counted when the game is built")
     power_vs_source: Literal["less", "greater"] | None = Field(
         default=None, description="power less or greater than that of the object the ability comes from")
     toughness_over_power: bool | None = Field(
@@ -82,6 +86,7 @@ class Simple(Frozen):
         "cant_be_blocked_unless_all_block",
         "block_any_number",
         "attacks_each_combat",
+        "attacks_a_player_if_able",
         "blocks_each_combat",
         "lure",
         "must_be_blocked",
@@ -221,6 +226,12 @@ class AttackCost(Frozen):
     amount: int = Field(ge=0, le=BOUND)
     defender: str | None = None
     planeswalkers: bool = False
+    count: Quality | None = Field(default=None, description="X defined by the board (107.3): the amount is paid once "
+                                  "for each permanent on the battlefield with this quality, measured from the "
+                                  "ability's controller (\"where X is the number of enchantments you control\")")
+    sacrifice: Quality | None = Field(default=None, description="the cost is sacrificing ``amount`` permanents with "
+                                      "this quality that the creature's controller controls, not mana (508.1h: "
+                                      "\"can't attack unless you sacrifice two Islands\", Leviathan)")
 
 
 class BlockCost(Frozen):
@@ -228,6 +239,8 @@ class BlockCost(Frozen):
 
     kind: Literal["block_cost"]
     amount: int = Field(ge=0, le=BOUND)
+    count: Quality | None = Field(default=None, description="as for ``attack_cost``: the amount is paid once for each "
+                                  "permanent with this quality (107.3)")
 
 
 class Protection(Frozen):
@@ -340,15 +353,18 @@ class If(Frozen):
 class Grant(Frozen):
     """A static ability that gives other creatures abilities ("Creatures you control have menace").
 
-    ``to``: whose creatures (relative to the source's controller); ``quality`` narrows them (Moat:
-    creatures without flying); ``keywords`` and ``abilities`` are what they get.
+    ``to``: whose creatures (relative to the source's controller; ``target_players``: the players an effect targets;
+    ``enchanted_player``: the player the Aura it is on enchants, 303.4a); ``quality`` narrows them (Moat: creatures
+    without flying); ``keywords`` and ``abilities`` are what they get.
     """
 
     kind: Literal["grant"]
-    to: Literal["you", "opponents", "all", "target_players"] = "all"
+    to: Literal["you", "opponents", "all", "target_players", "enchanted_player"] = "all"
     quality: Quality | None = None
     keywords: tuple[str, ...] = ()
     abilities: "tuple[Ability, ...]" = Field(default=(), description="abilities of a single creature, or 'if'")
+    except_targets: bool = Field(default=False, description="on an effect: to every creature but its targets (\"only "
+                                 "target creatures can attack this turn\")")
 
 
 class Characteristics(Frozen):

@@ -58,15 +58,20 @@ def attack_boards(draw: st.DrawFn) -> dict[str, Any]:
     if draw(st.integers(0, 99)) < 25:  # a Siege its controller may attack, protected by an opponent (310.8b)
         perms.append({"id": "siege", "oracle": "", "name": "Siege", "controller": "A", "types": ["battle"],
                       "subtypes": ["Siege"], "defense": 4, "protector": "B"})
+    for i in range(draw(st.integers(0, 3))):  # Islands a Leviathan's cost may sacrifice (508.1h)
+        perms.append({"id": f"island{i}", "oracle": "", "name": "Island", "controller": draw(st.sampled_from(mine)),
+                      "types": ["land"], "subtypes": ["Island"], "supertypes": ["basic"]})
     n = draw(st.integers(1, 4))
     ids = [f"a{i}" for i in range(n)]
     per_creature: list[dict[str, Any]] = [
         {"kind": "cant_attack"}, {"kind": "cant_attack", "defender": "B"}, {"kind": "cant_attack_alone"},
         {"kind": "attacks_alone_only"}, {"kind": "attacks_each_combat"},
         {"kind": "attacks_player_if_able", "player": draw(st.sampled_from(opp))},
+        {"kind": "attacks_a_player_if_able"},  # Nahiri, the Unforgiving's +1
         {"kind": "attacks_permanent_if_able", "permanent": draw(st.sampled_from(["pw", "siege", "gone"]))},
         {"kind": "all_attack_if_this_attacks"}, {"kind": "attacks_if_creature_attacks"},
         {"kind": "attack_cost", "amount": draw(st.integers(0, 2))}, {"kind": "attacks_despite_defender"},
+        {"kind": "attack_cost", "amount": draw(st.integers(1, 2)), "sacrifice": {"subtypes": ["Island"]}},  # Leviathan
         {"kind": "cant_attack_unless_others_attack", "n": draw(st.integers(1, 2))},  # Orcish Conscripts
         {"kind": "cant_attack_unless_others_attack", "quality": draw(OTHERS)},  # Okk, Scarred Puma
     ]
@@ -83,6 +88,12 @@ def attack_boards(draw: st.DrawFn) -> dict[str, Any]:
                       "abilities": [{"kind": "grant", "to": "opponents", "abilities": [
                           {"kind": "attack_cost", "amount": draw(st.integers(0, 2)), "defender": "you",
                            "planeswalkers": draw(st.booleans())}]}]})
+    if draw(st.integers(0, 99)) < 20:  # Sphere of Safety: X is the number of enchantments its controller controls
+        perms.append({"id": "sphere", "oracle": "", "name": "Sphere of Safety", "controller": "B",
+                      "types": ["enchantment"],
+                      "abilities": [{"kind": "grant", "to": "opponents", "abilities": [
+                          {"kind": "attack_cost", "amount": 1, "defender": "you", "planeswalkers": True,
+                           "count": {"types": ["enchantment"], "controller": "you"}}]}]})
     if teams and draw(st.integers(0, 99)) < 40:  # Propaganda of the other defending player: taxes attacks on C alone
         perms.append({"id": "propaganda", "oracle": "", "name": "Propaganda", "controller": "C",
                       "types": ["enchantment"],
@@ -192,6 +203,10 @@ def block_boards(draw: st.DrawFn) -> dict[str, Any]:
     if draw(st.integers(0, 99)) < 20:
         effects.append({"source": "War Cadence", "controller": "B", "abilities": [
             {"kind": "grant", "to": "all", "abilities": [{"kind": "block_cost", "amount": draw(st.integers(0, 1))}]}]})
+    if draw(st.integers(0, 99)) < 15:  # a block tax of X, X the number of enchantments on the battlefield (107.3)
+        effects.append({"source": "Tax of Enchantments", "controller": "B", "abilities": [
+            {"kind": "grant", "to": "all", "abilities": [{"kind": "block_cost", "amount": 1,
+                                                          "count": {"types": ["enchantment"]}}]}]})
     if draw(st.integers(0, 99)) < 15:
         effects.append({"source": "Invasion Plans", "controller": "A", "abilities": [
             {"kind": "grant", "to": "opponents", "abilities": [{"kind": "blocks_each_combat"}]}]})

@@ -89,6 +89,35 @@ def _quality(q: Any, p: Permanent, kw: set[str], source: Permanent | None = None
     return bool(all(checks) != q.negate)
 
 
+def x_of(board: Board, ab: Any, you: str) -> int:
+    """A cost's mana for one creature (107.3): its amount, or with ``count`` that amount for each permanent on the
+    battlefield of those types ("where X is the number of enchantments you control"), "you" being the cost's
+    controller and "your opponents" the players not on their team (102.3)."""
+    q = ab.count
+    if q is None:
+        return int(ab.amount)
+    assert set(q.model_dump(exclude_defaults=True)) <= {"types", "controller"}, "a count the brute force can't make"
+    n = 0
+    for p in board.permanents:
+        if q.types is not None and not {t.lower() for t in q.types} & {t.lower() for t in p.types or ("creature",)}:
+            continue
+        if q.controller == "you" and p.controller != you:
+            continue
+        if q.controller == "opponents" and p.controller in team(board, you):
+            continue
+        n += 1
+    return int(ab.amount) * n
+
+
+def _sacrificed(ab: Any) -> tuple[str, ...]:
+    """The land types a cost sacrifices ("unless you sacrifice two Islands"); () for mana."""
+    q = getattr(ab, "sacrifice", None)
+    if q is None:
+        return ()
+    assert set(q.model_dump(exclude_defaults=True)) == {"subtypes"}, "a sacrifice the brute force can't make"
+    return tuple(q.subtypes)
+
+
 def _enough_others(c: Creature, kind: str, others: list[Creature]) -> bool:
     """508.1c, 509.1b: "can't attack (block) unless N other creatures [with the quality] also do": ``others`` are
     the other creatures attacking (blocking) with it."""
@@ -232,7 +261,7 @@ def attack_space(board: Board) -> Space:
             for ab, you, origin in cr[cid].kinds("attack_cost"):
                 who = None if ab.defender is None else (you if ab.defender == "you" else ab.defender)
                 if who is None or t == who or (ab.planeswalkers and owner_of(board, t) == who):
-                    keys.add((origin, cid, ab.amount))
+                    keys.add((origin, cid, x_of(board, ab, you), _sacrificed(ab)))
         return frozenset(keys)
 
     def valid(decl: Decl) -> bool:
@@ -253,9 +282,16 @@ def attack_space(board: Board) -> Space:
                 if sum(1 for _, t in decl if who is None or t == who) > ab.n:
                     return False
         total: dict[str, int] = {}
-        for _, cid, amount in cost_keys(decl):  # each creature's controller pays for it
+        lands: dict[tuple[str, tuple[str, ...]], int] = {}
+        for _, cid, amount, sacrificed in cost_keys(decl):  # each creature's controller pays for it
             payer = cr[cid].p.controller
-            total[payer] = total.get(payer, 0) + amount
+            if sacrificed:  # 508.1h: permanents it controls, each sacrificed once, however many creatures ask
+                lands[payer, sacrificed] = lands.get((payer, sacrificed), 0) + amount
+            else:
+                total[payer] = total.get(payer, 0) + amount
+        for (payer, kinds), n in lands.items():
+            if n > sum(1 for p in board.permanents if p.controller == payer and set(kinds) & set(p.subtypes or ())):
+                return False
         return all(mana.get(pl) is None or v <= (mana[pl] or 0) for pl, v in total.items())
 
     reqs: list[Req] = []
@@ -263,6 +299,8 @@ def attack_space(board: Board) -> Space:
         mine = frozenset((c.p.id, t) for t in targets)
         for _ in c.kinds("attacks_each_combat"):
             reqs.append(Req(mine, None))
+        for _ in c.kinds("attacks_a_player_if_able"):  # 508.1d: "attacks a player": a player, not what they control
+            reqs.append(Req(frozenset((c.p.id, t) for t in targets if t in players), None))
         for ab, _, _ in c.kinds("attacks_player_if_able"):
             reqs.append(Req(frozenset((c.p.id, t) for t in targets if t == ab.player), None))
         for ab, _, _ in c.kinds("attacks_permanent_if_able"):  # 508.1d: none can attack a permanent that is gone
@@ -351,8 +389,8 @@ def block_space(board: Board, defender: str) -> Space:
         return 1 + sum(int(ab.n) for ab, _, _ in b.kinds("block_additional"))
 
     def cost_keys(decl: Decl) -> frozenset[Any]:
-        return frozenset((origin, bid, ab.amount) for bid in {b for b, _ in decl}
-                         for ab, _, origin in cr[bid].kinds("block_cost"))
+        return frozenset((origin, bid, x_of(board, ab, you)) for bid in {b for b, _ in decl}
+                         for ab, you, origin in cr[bid].kinds("block_cost"))
 
     def valid(decl: Decl) -> bool:
         used = {b for b, _ in decl}

@@ -426,9 +426,11 @@ CONDITIONS: list[Row] = [
     ("Hero of Bretagard", "As long as this creature has five or more counters on it, it has flying and is an Angel in "
      "addition to its other types.",
      "if<at_least=5,counter=,kind=counters>(kw:flying;characteristics(add_types=True,subtypes=['Angel']))"),  # 122.1: counters of any kind
-    # a cost is no condition (508.1d, 508.1g: paid as the declaration is made), and a condition on each defending
-    # player in turn (508.1c) may hold for some and not others: neither is one open fact
-    ("Leviathan", "This creature can't attack unless you sacrifice two Islands.", "?"),
+    # a cost is no condition (508.1d, 508.1g: paid as the declaration is made; Leviathan's is a cost the board decides,
+    # 508.1h), and a condition on each defending player in turn (508.1c) may hold for some and not others: neither is
+    # one open fact
+    ("Leviathan", "This creature can't attack unless you sacrifice two Islands.",
+     "attack_cost(amount=2,sacrifice={'subtypes': ['Island']})"),
     ("Hipparion", "This creature can't block creatures with power 3 or greater unless you pay {1}.", "?"),
     ("Godhunter Octopus", "This creature can't attack unless defending player controls an enchantment or an "
      "enchanted permanent.", "?"),
@@ -582,7 +584,7 @@ COMPOUND: list[Row] = [
     ("Darksteel Mutation", "Enchanted creature is an artifact creature with base power and toughness 0/1, has "
      "indestructible, and loses all other abilities, card types, and creature types.", "?"),
     ("Sudden Spoiling", "Until end of turn, creatures target player controls lose all abilities and have base power "
-     "and toughness 0/2.", "?"),
+     "and toughness 0/2.", "grant<target_players>(loses(all))"),
     # type and P/T words alongside keywords: the keywords stay (205.1b: type changes are values)
     ("Captain's Hook", "Equipped creature gets +2/+0, has menace, and is a Pirate in addition to its other creature "
      "types.", "kw:menace;characteristics(add_types=True,subtypes=['Pirate'])"),
@@ -931,6 +933,46 @@ DAMAGE: list[Row] = [
     ("Security Bypass", "As long as enchanted creature is attacking alone, it can't be blocked.", "?"),
     ("Gideon Jura", "During target opponent's next turn, creatures that player controls attack Gideon Jura if able.",
      "grant<target_players>(attacks_permanent_if_able(permanent=src))"),
+    # a player the effect targets (its ``targets`` hold the player), or the player an Aura enchants (303.4a)
+    ("Ember Gale", "Creatures target player controls can't block this turn.", "grant<target_players>(cant_block)"),
+    ("Imaginary Threats", "Creatures target opponent controls attack this turn if able.",
+     "grant<target_players>(attacks_each_combat)"),
+    ("Instigator", "Creatures target player controls attack this turn if able.",
+     "grant<target_players>(attacks_each_combat)"),
+    ("(an effect's text)", "Target player can't attack you or planeswalkers you control this turn.",
+     "grant<target_players>(cant_attack(defender=you,planeswalkers=True))"),
+    ("Curse of the Nightly Hunt", "Creatures enchanted player controls attack each combat if able.",
+     "grant<enchanted_player>(attacks_each_combat)"),
+    ("Oriss, Samite Guardian", "Target player can't cast spells this turn, and creatures that player controls can't "
+     "attack this turn.", "?"),
+    ("Ember Gale", "Other creatures target player controls can't block this turn.", "?"),
+    ("(an effect's text)", "Only target creatures can attack this turn.", "grant<all>(cant_attack)"),
+    # requirements to attack a player (508.1d): "a player" (never a planeswalker or battle), "you", a target player
+    # (the effect's one player target; read without one, it is not understood), "that player" (not read)
+    ("Nahiri, the Unforgiving", "Until your next turn, up to one target creature attacks a player each combat if able.",
+     "attacks_a_player_if_able"),
+    ("(an effect's text)", "Target creature an opponent controls attacks you this turn if able.",
+     "attacks_player_if_able(player=you)"),
+    ("Dulcet Sirens", "Target creature attacks target opponent this turn if able.", "?"),
+    # costs written in text (508.1h, 509.1d): "you pay" said of the creature itself; X counted on the board (107.3)
+    ("(a creature's text)", "This creature can't attack or block unless you pay {2}.",
+     "attack_cost(amount=2);block_cost(amount=2)"),
+    ("(an Aura's text)", "Enchanted creature can't attack unless you pay {2}.", "?"),
+    ("Leviathan", "This creature can't attack unless you sacrifice two Islands. (This cost is paid as attackers are "
+     "declared.)", "attack_cost(amount=2,sacrifice={'subtypes': ['Island']})"),
+    ("(a creature's text)", "This creature can't block unless you sacrifice a land.", "?"),
+    ("(a creature's text)", "This creature can't attack unless you sacrifice another creature.", "?"),
+    # qualities and conditions (105.4: monocolored is exactly one colour; 724: the monarch, per defending player)
+    ("(a spell's text)", "Monocolored creatures can't block this turn.",
+     "grant<all>[colorless=False,multicolored=False](cant_block)"),
+    ("(a card's text)", "Creatures with power less than the number of Islands you control can't block.",
+     "grant<all>[power_less_than_count={'subtypes': ['Island'], 'controller': 'you'}](cant_block)"),
+    ("(a card's text)", "Creatures with toughness less than the number of Islands you control can't block.", "?"),
+    ("(a creature's text)", "This creature can't attack unless defending player is the monarch.",
+     "if<designation=monarch,kind=designation,negate=True,player=defending>(cant_attack(planeswalkers=True))"),
+    ("(a tax's text)", "Creatures can't attack you unless their controller pays {1}{X} for each creature they control "
+     "that's attacking you, where X is the number of enchantments you control.", "?"),
+    ("(an effect's text)", "Target creature attacks that player this turn if able.", "?"),
     ("Suncleanser", "That player can't get counters for as long as Suncleanser remains on the battlefield.", "?"),
     # what combat damage does to a player, changed (704.5a, 702.15b, 120.3): never "no combat meaning" (a damage
     # board's verdict would say who loses the game or what lifelink gains against the card)

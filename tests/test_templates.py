@@ -414,14 +414,19 @@ TABLE: list[tuple[str, str, str]] = [
     ("Bonecrusher Giant", "Damage can't be prevented this turn.", "damage_cant_be_prevented"),  # Stomp, 615.12
     ("Fog Bank", "Prevent all combat damage that would be dealt to and dealt by Fog Bank.",
      "prevent_damage(dealt_to=it);prevent_damage(dealt_by=it)"),  # 615.1
+    # X defined by a count of the board (107.3): counted as the cost is determined (508.1h)
+    ("Sphere of Safety", "Creatures can't attack you or planeswalkers you control unless their controller pays {X} for "
+     "each of those creatures, where X is the number of enchantments you control.",
+     "grant<all>(attack_cost(amount=1,count={'types': ['enchantment'], 'controller': 'you'},defender=you,"
+     "planeswalkers=True))"),
     # must be reported as not understood
     ("Mogg Conscripts", "Mogg Conscripts can't attack unless you've cast a creature spell this turn.",
      "if<kind=open,negate=True>(cant_attack)"),  # history of the turn: open
     ("Hobble", "Enchanted creature can't block if it's black.", "if<kind=open>(cant_block)"),
     ("Norn's Annex", "Creatures can't attack you or planeswalkers you control unless their controller pays {W/P} for "
      "each of those creatures.", "?"),
-    ("Sphere of Safety", "Creatures can't attack you or planeswalkers you control unless their controller pays {X} for "
-     "each of those creatures, where X is the number of enchantments you control.", "?"),
+    ("Collective Restraint", "Creatures can't attack you unless their controller pays {X} for each creature they "
+     "control that's attacking you, where X is the number of basic land types among lands you control.", "?"),
     ("Gods Willing", "Target creature you control gains protection from the color of your choice until end of turn.",
      "?"),
     ("Frobnicator", "Frobnicate the wibble.", "?"),

@@ -10,12 +10,14 @@ class Unreadable(ValueError):
 
 
 class Context(Struct, frozen=True):
-    """X, the hand size of the source's controller, the source's id and its card name ("named ~")."""
+    """X, the hand size of the source's controller, the source's id and its card name ("named ~"); for an effect, the
+    one player among its targets ("attacks target player this turn if able", 115.1)."""
 
     x: int | None = None
     hand_size: int | None = None
     source_id: str | None = None
     name: str | None = None
+    target_player: str | None = None
 
     def amount(self, token: str, per_card_in_hand: bool = False) -> int:
         """A cost amount: a number, X (from the board), or per card in hand (from the board)."""

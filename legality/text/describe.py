@@ -40,6 +40,8 @@ PLAIN: dict[str, tuple[str, str]] = {
                                          "509.1b"),
     "block_any_number": ("can block any number of creatures", "509.1a"),
     "attacks_each_combat": ("requirement: attacks each combat if able", "508.1d"),
+    "attacks_a_player_if_able": ("requirement: attacks a player (not a planeswalker or battle) each combat if able",
+                                 "508.1d"),
     "blocks_each_combat": ("requirement: blocks each combat if able", "509.1c"),
     "lure": ("requirement on each creature able to block it: block it (one requirement per creature)", "509.1c"),
     "must_be_blocked": ("requirement: must be blocked if able (one requirement)", "509.1c"),
@@ -67,6 +69,12 @@ def quality_words(q: Quality) -> str:
     parts = []
     if q.colors:
         parts.append("/".join(q.colors))
+    if q.multicolored is False and q.colorless is False:
+        parts.append("monocolored")
+    else:
+        for flag, word in ((q.multicolored, "multicolored"), (q.colorless, "colorless")):
+            if flag is not None:
+                parts.append(word if flag else f"not {word}")
     if q.types:
         parts.append("/".join(q.types))
     if q.subtypes:
@@ -87,6 +95,8 @@ def quality_words(q: Quality) -> str:
         parts.append(f"toughness {q.toughness_at_most} or less")
     if q.power_vs_source is not None:
         parts.append(f"power {q.power_vs_source} than this one's")
+    if q.power_less_than_count is not None:
+        parts.append(f"power less than the number of permanents that are {quality_words(q.power_less_than_count)}")
     for flag, word in ((q.attacking, "attacking"), (q.blocking, "blocking"), (q.tapped, "tapped"),
                        (q.token, "a token")):
         if flag is not None:
@@ -182,15 +192,18 @@ def describe(ab: Ability) -> str:
         return f"loses {what}" + (" and can't have or gain them" if ab.cant_gain else "") + " (613.1f)"
     if isinstance(ab, Grant):
         who = {"you": "creatures you control", "opponents": "creatures your opponents control",
-               "all": "all creatures", "target_players": "creatures the targeted players control"}[ab.to]
+               "all": "all creatures", "target_players": "creatures the targeted players control",
+               "enchanted_player": "creatures the enchanted player controls"}[ab.to]
         if ab.quality is not None:
             who += f" that are {quality_words(ab.quality)}"
+        if ab.except_targets:
+            who += " but the effect's targets"
         gets = [f"keyword {kw}" for kw in ab.keywords] + [describe(a) for a in ab.abilities]
         return f"{who} get: " + "; ".join(gets)
     q = d.get("quality")
     qw = quality_words(ab.quality) if q is not None and hasattr(ab, "quality") and ab.quality is not None else ""
     table = {
-        "cant_attack": (f"can't attack{' ' + str(d['defender']) if d.get('defender') else ''}", "508.1c"),
+        "cant_attack": (f"can't attack{_whom(d)}", "508.1c"),
         "cant_block": (f"can't block{' ' + str(d['attacker']) if d.get('attacker') else ''}"
                        f"{' creatures that are ' + qw if qw else ''}", "509.1b"),
         "can_block_only": (f"can block only creatures that are {qw}", "509.1b"),
@@ -203,9 +216,9 @@ def describe(ab: Ability) -> str:
         "attacks_permanent_if_able": (f"requirement: attacks {d.get('permanent') or 'the source'} if able",
                                       "508.1d"),
         "blocks_if_able": (f"requirement: blocks {d.get('attacker')} if able", "509.1c"),
-        "attack_cost": (f"cost: can't attack{' ' + str(d['defender']) if d.get('defender') else ''} unless its "
-                        f"controller pays {d.get('amount')} (never required by a requirement)", "508.1d, 508.1h"),
-        "block_cost": (f"cost: can't block unless its controller pays {d.get('amount')} (never required by a "
+        "attack_cost": (f"cost: can't attack{_whom(d)} unless its controller pays {_amount(ab)} (never required by a "
+                        "requirement)", "508.1d, 508.1h"),
+        "block_cost": (f"cost: can't block unless its controller pays {_amount(ab)} (never required by a "
                        "requirement)", "509.1c-d"),
         "protection": ("protection: can't be blocked by " + ("creatures" if d.get("everything") else
                        f"creatures controlled by {d.get('player')}" if d.get("player") else f"creatures that are {qw}"),
@@ -234,6 +247,23 @@ def _player_rule(ab: LifeCantChange | CantLoseGame | LifeFloor) -> str:
         return f"damage can't reduce {who} life total below 1: it is dealt in full (614.1a)"
     whom = {"you": "you", "opponents": "your opponents", "players": "players"}[ab.who]
     return f"{whom} can't lose the game: not at 0 or less life, ten poison counters or 21 commander damage (104.3b)"
+
+
+def _amount(ab: Any) -> str:
+    """"2", or "1 for each permanent that is enchantment, controlled by you" (X counted on the board, 107.3)."""
+    count = getattr(ab, "count", None)  # the table below is built for every kind: other kinds have no amount
+    each = f" for each permanent that is {quality_words(count)}" if count is not None else ""
+    sacrifice = getattr(ab, "sacrifice", None)
+    if sacrifice is not None:  # 508.1h: permanents, not mana
+        return f"by sacrificing {ab.amount} permanent(s) that are {quality_words(sacrifice)}"
+    return f"{getattr(ab, 'amount', '')}{each}"
+
+
+def _whom(d: dict[str, Any]) -> str:
+    """" you", " you or their planeswalkers and battles", or "" (any player)."""
+    if not d.get("defender"):
+        return ""
+    return f" {d['defender']}" + (" or their planeswalkers and battles" if d.get("planeswalkers") else "")
 
 
 def _others(d: dict[str, Any], qw: str, verb: str) -> str:

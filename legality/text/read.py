@@ -141,7 +141,7 @@ def read(text: str, name: str | None = None, ctx: Context | None = None) -> list
     """Read rules text sentence by sentence (for a permanent, ``name`` is its card name)."""
     ctx = ctx or Context()
     if name and ctx.name is None:
-        ctx = Context(ctx.x, ctx.hand_size, ctx.source_id, name)
+        ctx = Context(ctx.x, ctx.hand_size, ctx.source_id, name, ctx.target_player)
     return list(_read_cached(text, name, ctx))
 
 
@@ -471,6 +471,8 @@ def _clause(c: Clause) -> tuple[Where, list[str], list[Ability]] | None:
     for p in c.preds:
         if p.unreadable:
             raise Unreadable(p.unreadable)
+        if p.self_only and c.subject.kind != "self":
+            raise Unreadable(p.self_only)
         if p.pt:
             continue
         got: list[Ability] = list(p.abilities)

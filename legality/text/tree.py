@@ -21,7 +21,7 @@ class Selector:
 
     kind: SubjectKind
     quality: Quality | None = None
-    to: Literal["you", "opponents", "all"] = "all"
+    to: Literal["you", "opponents", "all", "target_players", "enchanted_player"] = "all"
     unreadable: str = ""
     pronoun: bool = False
 
@@ -39,6 +39,8 @@ class Pred:
     pt: bool = False
     condition: Condition | None = None
     unreadable: str = ""
+    self_only: str = ""
+    """Why it can't be read unless the clause's subject is the object itself ("~ can't attack unless you pay {2}")."""
 
 
 @dataclass(frozen=True)

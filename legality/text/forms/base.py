@@ -74,6 +74,8 @@ def quality_of(np: NP, counted: bool = False) -> Quality:
         q["controller"] = np.controller
     elif np.controller == "defending":
         raise Unreadable("'defending player controls' in a lasting ability: give the creatures as effect targets")
+    elif np.controller is not None:
+        raise Unreadable(f"creatures of a player it names ({np.controller.replace('_', ' ')}) in this place")
     if negs and not q:
         return negs[0] if len(negs) == 1 else Quality(all_of=tuple(negs))
     if negs:

@@ -453,7 +453,9 @@ def _group_quality(sel: Selector) -> Quality:
     base = sel.quality or Quality()
     if sel.to == "all":
         return base
-    return base.model_copy(update={"controller": sel.to})
+    if sel.to not in ("you", "opponents"):
+        raise Unreadable(f"damage from creatures {sel.to.replace('_', ' ')} control: not a form the checker reads")
+    return Quality(all_of=(base, Quality(controller=sel.to)))
 
 
 def _recipient_quality(np: NP) -> Quality:

@@ -4,7 +4,7 @@ that go with them (508.1g, 509.1d), abilities gained or lost (613.1f), P/T chang
 from __future__ import annotations
 
 import re
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
 from lark import Token
 
@@ -14,6 +14,7 @@ from legality.text.forms.characteristics import change
 from legality.text.tree import Pred
 from models.abilities import (
     AttackCost,
+    AttacksPlayer,
     BlockAdditional,
     BlockCost,
     BlockedByQuality,
@@ -24,6 +25,8 @@ from models.abilities import (
     CantBlock,
     Characteristics,
     Condition,
+    CreatureAbility,
+    Designation,
     Quality,
     Simple,
 )
@@ -43,10 +46,25 @@ def _fear(q: Quality) -> bool:
     return len(parts) == 2 and kinds == [((), ("B",)), (("artifact",), ())]
 
 
-def _cost(tok: Token, ctx: Context, per: str | None) -> int:
+class Tax(NamedTuple):
+    """A cost to attack or block as read: ``amount`` of generic mana, paid once for each permanent with ``counted``
+    when given (X defined by the board, 107.3); ``you_pay``: "unless you pay", which only the creature's own text may
+    say of its controller."""
+
+    amount: int
+    counted: Quality | None = None
+    you_pay: bool = False
+    sacrifice: Quality | None = None
+
+
+def _cost(tok: Token, ctx: Context, per: str | None, count: Quality | None = None) -> Tax:
     symbols = re.findall(r"\{([^}]+)\}", str(tok))
     if any(not (s.isdigit() or s == "x") for s in symbols):
         raise Unreadable("a cost in coloured or other non-generic mana: give it as an attack_cost/block_cost amount")
+    if count is not None:  # "{X} ..., where X is the number of ...": X is what the board counts (107.3)
+        if symbols != ["x"] or per == "hand":
+            raise Unreadable("a cost of X and more, with X a count of the board")
+        return Tax(1, count)
     total = 0
     for s in symbols:
         total += ctx.amount(s)
@@ -57,7 +75,7 @@ def _cost(tok: Token, ctx: Context, per: str | None) -> int:
     if per == "x":
         raise Unreadable("the cost's X is defined by the game state: give the amount as an attack_cost/block_cost "
                          "ability")
-    return total
+    return Tax(total)
 
 
 class PredicateForms(Forms):
@@ -72,13 +90,34 @@ class PredicateForms(Forms):
     def duration(self, c: list[Any]) -> None:
         return None
 
-    def _unless_cost(self, c: list[Any]) -> int | None:
-        costs = [x for x in c if isinstance(x, tuple) and x and x[0] == "cost"]
-        return cast(int, costs[0][1]) if costs else None
+    def _unless_cost(self, c: list[Any]) -> Tax | None:
+        return next((x for x in c if isinstance(x, Tax)), None)
 
-    def unless_cost(self, c: list[Any]) -> tuple[str, int]:
+    def _taxed(self, tax: Tax, *abilities: CreatureAbility) -> Pred:
+        """The cost's abilities; paid by "you", they hold only for the creature whose own text says so."""
+        return Pred(abilities=abilities, self_only="a cost 'you' pay for a creature another player may control: give "
+                    "it as a structured cost" if tax.you_pay else "")
+
+    def unless_cost(self, c: list[Any]) -> Tax:
         per = next((x for x in c if isinstance(x, str) and x in ("creature", "hand", "x")), None)
-        return ("cost", _cost(_toks(c, "MANA")[0], self.ctx, per))
+        return _cost(_toks(c, "MANA")[0], self.ctx, per, next((x for x in c if isinstance(x, Quality)), None))
+
+    def unless_you_pay(self, c: list[Any]) -> Tax:
+        """"~ can't attack or block unless you pay {2}": its controller pays (508.1h, 509.1d)."""
+        return self.unless_cost(c)._replace(you_pay=True)
+
+    def unless_you_sacrifice(self, c: list[Any]) -> Tax:
+        """"~ can't attack unless you sacrifice two Islands" (Leviathan): a cost of permanents its controller controls
+        (508.1h), which the board decides; "a"/"an" is one."""
+        n = _toks(c, "NUMBER")
+        q = quality_of(_one(c, NP), counted=True)
+        if q.other or q.controller is not None:
+            raise Unreadable("a sacrifice cost of permanents the checker doesn't count")
+        return Tax(_number(n[0]) if n else 1, you_pay=True, sacrifice=q)
+
+    def x_count(self, c: list[Any]) -> Quality:
+        """"where X is the number of enchantments you control": the permanents counted (107.3)."""
+        return quality_of(_one(c, NP), counted=True)
 
     def per_creature(self, c: list[Any]) -> str:
         return "creature"
@@ -97,9 +136,10 @@ class PredicateForms(Forms):
         cost = self._unless_cost(c)
         alone = bool(_toks(c, "ALONE"))
         if cost is not None:
-            if alone:
-                raise Unreadable("a cost on attacking or blocking alone")
-            return self._ab(AttackCost(kind="attack_cost", amount=cost), BlockCost(kind="block_cost", amount=cost))
+            if alone or cost.sacrifice is not None:
+                raise Unreadable("a cost on attacking or blocking alone, or of sacrificing permanents to block")
+            return self._taxed(cost, AttackCost(kind="attack_cost", amount=cost.amount, count=cost.counted),
+                               BlockCost(kind="block_cost", amount=cost.amount, count=cost.counted))
         return self._ab(Simple(kind="cant_attack_or_block_alone" if alone else "cant_attack_or_block"))
 
     def cant_attack_alone(self, c: list[Any]) -> Pred:
@@ -118,7 +158,8 @@ class PredicateForms(Forms):
         cost = self._unless_cost(c)
         defender, pw = ("you" if whom else None), whom == "you_pw"
         if cost is not None:
-            return self._ab(AttackCost(kind="attack_cost", amount=cost, defender=defender, planeswalkers=pw))
+            return self._taxed(cost, AttackCost(kind="attack_cost", amount=cost.amount, defender=defender,
+                                                planeswalkers=pw, count=cost.counted, sacrifice=cost.sacrifice))
         return self._ab(CantAttack(kind="cant_attack", defender=defender, planeswalkers=pw))
 
     def attack_you(self, c: list[Any]) -> str:
@@ -139,10 +180,27 @@ class PredicateForms(Forms):
                          at_most=at_most, text="if defending player controls it")
         return Pred(abilities=(CantAttack(kind="cant_attack", planeswalkers=True),), condition=cond)
 
+    def cant_attack_unless_defender_is(self, c: list[Any]) -> Pred:
+        """"~ can't attack unless defending player is the monarch": a restriction per defending player (508.1c, 724),
+        as "unless defending player controls ..." is: it may attack that player, their planeswalkers and battles."""
+        return self._defender_is(c, negate=True)
+
+    def cant_attack_if_defender_is(self, c: list[Any]) -> Pred:
+        return self._defender_is(c, negate=False)
+
+    def _defender_is(self, c: list[Any], negate: bool) -> Pred:
+        words = str(_toks(c, "DEFENDER_IS")[0])
+        designation = cast(Designation, words.split(" the ", 1)[1])
+        cond = Condition(kind="designation", player="defending", designation=designation, negate=negate,
+                         text=f"defending player {words}")
+        return Pred(abilities=(CantAttack(kind="cant_attack", planeswalkers=True),), condition=cond)
+
     def cant_block(self, c: list[Any]) -> Pred:
         cost = self._unless_cost(c)
+        if cost is not None and cost.sacrifice is not None:
+            raise Unreadable("a cost of sacrificing permanents to block")
         if cost is not None:
-            return self._ab(BlockCost(kind="block_cost", amount=cost))
+            return self._taxed(cost, BlockCost(kind="block_cost", amount=cost.amount, count=cost.counted))
         return self._ab(CantBlock(kind="cant_block"))
 
     def cant_block_whom(self, c: list[Any]) -> Pred:
@@ -214,13 +272,32 @@ class PredicateForms(Forms):
         return self._ab(Simple(kind="must_be_blocked"))
 
     def attacks_player(self, c: list[Any]) -> Pred:
-        raise Unreadable("a requirement to attack a particular player: give it as an attacks_player_if_able ability")
+        """"Attacks you / target player this turn if able" (Dulcet Sirens): obeyed only by attacking that player, not
+        their planeswalkers or battles (508.1d); a player it names otherwise ("that player") is not read."""
+        who = next(x for x in c if x in ("you", "target", "other"))
+        if who == "other":
+            raise Unreadable("a requirement to attack a player the text names: give it as an attacks_player_if_able "
+                             "ability")
+        if who == "target":
+            if self.ctx.target_player is None:
+                raise Unreadable("a requirement to attack a target player: give that player as the effect's one "
+                                 "player target")
+            return self._ab(AttacksPlayer(kind="attacks_player_if_able", player=self.ctx.target_player))
+        return self._ab(AttacksPlayer(kind="attacks_player_if_able", player="you"))
+
+    def attacks_a_player(self, c: list[Any]) -> Pred:
+        """"Attacks a player each combat if able" (Nahiri, the Unforgiving): obeyed only by attacking a player, never a
+        planeswalker or battle (508.1d)."""
+        return self._ab(Simple(kind="attacks_a_player_if_able"))
 
     def player_you(self, c: list[Any]) -> str:
         return "you"
 
     def player_other(self, c: list[Any]) -> str:
         return "other"
+
+    def player_target(self, c: list[Any]) -> str:
+        return "target"
 
     def gains(self, c: list[Any]) -> Pred:
         return Pred(keywords=tuple(c[-1]))

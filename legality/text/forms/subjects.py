@@ -39,11 +39,14 @@ class SubjectForms(Forms):
             fields.append(("other", True))
         if not det and not other and not np.fields and np.controller is None:
             pass  # "creatures can't block"
+        players = np.controller if np.controller in ("target_players", "enchanted_player") else None
         try:
-            q = quality_of(NP(tuple(fields), np.controller))
+            q = quality_of(NP(tuple(fields), None if players else np.controller))
         except Unreadable as exc:
             return Selector("group", unreadable=str(exc))
-        to: Any = "all"
+        to: Any = players or "all"
+        if players and q.other:  # "other creatures that player controls": other than which, the form doesn't say
+            return Selector("group", unreadable="'other' creatures of a player the effect targets")
         if q.controller is not None:
             to, q = q.controller, q.model_copy(update={"controller": None})
         if q == Quality():
@@ -126,7 +129,10 @@ class SubjectForms(Forms):
         return ("except", quality_of(_one(c, NP)))
 
     def adjectives(self, c: list[Any]) -> list[tuple[str, Any]]:
-        return list(c)
+        out: list[tuple[str, Any]] = []
+        for x in c:  # an adjective is one field, or several ("monocolored")
+            out.extend(x if isinstance(x, list) else [x])
+        return out
 
     def color(self, c: list[Any]) -> tuple[str, Any]:
         return ("colors", (COLOR_LETTERS[str(c[0])],))
@@ -148,8 +154,9 @@ class SubjectForms(Forms):
     def multicolored(self, c: list[Any]) -> tuple[str, Any]:
         return ("multicolored", True)
 
-    def monocolored(self, c: list[Any]) -> tuple[str, Any]:
-        raise Unreadable("'monocolored' is not a quality the checker reads yet")
+    def monocolored(self, c: list[Any]) -> list[tuple[str, Any]]:
+        """105.4: exactly one colour: neither multicolored nor colorless (as protection from monocolored reads it)."""
+        return [("multicolored", False), ("colorless", False)]
 
     def card_type(self, c: list[Any]) -> tuple[str, Any]:
         return ("types", (str(c[0]),))
@@ -217,6 +224,14 @@ class SubjectForms(Forms):
     def ctl_defending(self, c: list[Any]) -> tuple[str, Any]:
         return ("controller", "defending")
 
+    def ctl_target_players(self, c: list[Any]) -> tuple[str, Any]:
+        """"Creatures target player controls" (Ember Gale): the players the effect targets, 115.1."""
+        return ("controller", "target_players")
+
+    def ctl_enchanted_player(self, c: list[Any]) -> tuple[str, Any]:
+        """"Creatures enchanted player controls": the player an Aura with enchant player is attached to (303.4a)."""
+        return ("controller", "enchanted_player")
+
     def with_clause(self, c: list[Any]) -> list[tuple[str, Any]]:
         out: list[tuple[str, Any]] = []
         for x in c:
@@ -239,6 +254,16 @@ class SubjectForms(Forms):
         if c and str(c[0]) != "power":
             raise Unreadable("toughness compared with power")
         return ("power_vs_source", "less")
+
+    def stat_less_than_count(self, c: list[Any]) -> tuple[str, Any]:
+        """"with power less than the number of Islands you control": a bound the board's count sets (107.3's kind of
+        number, counted as the game is built)."""
+        if str(c[0]) != "power":
+            raise Unreadable("toughness compared with a count of the board")
+        np = _one(c, NP)
+        if np is None:
+            raise Unreadable("a count the checker doesn't read")
+        return ("power_less_than_count", quality_of(np, counted=True))
 
     def power_greater_than_source(self, c: list[Any]) -> tuple[str, Any]:
         if c and str(c[0]) != "power":

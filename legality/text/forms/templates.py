@@ -9,7 +9,7 @@ from typing import Any
 from legality.text.context import Unreadable
 from legality.text.forms.base import Forms, _number, _toks
 from legality.text.tree import NoCombat, Placed, Selector, Sentence
-from models.abilities import AttacksPermanent, Grant, LandwalkBlockable, MaxAttackers, MaxBlockers, Simple
+from models.abilities import AttacksPermanent, CantAttack, Grant, LandwalkBlockable, MaxAttackers, MaxBlockers, Simple
 
 
 class TemplateForms(Forms):
@@ -57,6 +57,20 @@ class TemplateForms(Forms):
         ab = Grant(kind="grant", to="target_players", abilities=(
             AttacksPermanent(kind="attacks_permanent_if_able", permanent=self.ctx.source_id),))
         return Sentence("template", (Placed("global", (ab,), "creatures of the targeted players"),))
+
+    def player_cant_attack(self, c: list[Any]) -> Sentence:
+        """"Target player can't attack you or planeswalkers you control this turn": none of the creatures that player
+        controls can attack the effect's controller (or their planeswalkers and battles): 508.1c."""
+        pw = "you_pw" in c
+        ab = Grant(kind="grant", to="target_players", abilities=(
+            CantAttack(kind="cant_attack", defender="you", planeswalkers=pw),))
+        return Sentence("template", (Placed("global", (ab,), "the targeted players can't attack"),))
+
+    def only_targets_attack(self, c: list[Any]) -> Sentence:
+        """"Only target creatures can attack this turn": every creature the effect doesn't target can't attack (508.1c);
+        the targets may attack, and need not."""
+        ab = Grant(kind="grant", to="all", except_targets=True, abilities=(CantAttack(kind="cant_attack"),))
+        return Sentence("template", (Placed("global", (ab,), "only the targets can attack"),))
 
     def master_warcraft(self, c: list[Any]) -> Sentence:
         return Sentence("template", (NoCombat("who chooses the block; the choice must still be legal (Master "
