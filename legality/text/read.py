@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import Literal
 
 from legality.deadline import check
-from legality.text import lexicon
+from legality.text import lexicon, otherwise
 from legality.text.context import Context, Unreadable
 from legality.text.keywords import is_known_keyword
 from legality.text.kinds import TRIGGER, AbilityKind, ability_kind, kinds_of_lines, strip_flavor_word
@@ -151,6 +151,7 @@ def _read_cached(text: str, name: str | None, ctx: Context) -> tuple[Reading, ..
     between sentences (a long text can take seconds to read)."""
     out = []
     level: Condition | None = None
+    before = ""  # the sentence before, whose condition an "otherwise" sentence turns round
     normalised = normalise(text, name)
     station = STATION_KEYWORD.search(normalised) is not None
     for s, kind in ability_sentences(normalised):
@@ -169,11 +170,37 @@ def _read_cached(text: str, name: str | None, ctx: Context) -> tuple[Reading, ..
             out.append(Reading(s, "no combat meaning", note=f"the power/toughness box of a level striation (711.2, "
                                f"711.5): {PT_NOTE}", kind=kind))
             continue
-        reading = read_ability_sentence(s, kind, ctx)
+        if kind == "static" and otherwise.OTHERWISE.match(s):
+            reading = _otherwise(s, before, ctx)
+        else:
+            reading = read_ability_sentence(s, kind, ctx)
+        before = s
         if level is not None:
             reading = _in_striation(reading, level)
         out.append(reading)
     return tuple(out)
+
+
+def _otherwise(s: str, before: str, ctx: Context) -> Reading:
+    """"Otherwise, ..." (``otherwise``): read under the condition of the sentence before, turned round (611.3a).
+    Understood only when that condition wraps all the restated sentence gives; never read as applying always."""
+    restated = otherwise.restate(before, s)
+    if restated is None:
+        alone = read_ability_sentence(s, "static", ctx)
+        if alone.status == "no combat meaning":
+            return alone
+        return Reading(s, "not understood", note="\"otherwise\" turns round the condition of the sentence before it, "
+                       "which the checker doesn't find there (611.3a)")
+    reading = replace(read_ability_sentence(restated, "static", ctx), sentence=s)
+    if reading.status == "no combat meaning":
+        return replace(reading, note=f"read as {restated!r}, the condition turned round: {reading.note}")
+    if reading.status == "not understood":
+        return replace(reading, note=f"read as {restated!r}, the condition turned round: {reading.note}")
+    turned = otherwise.negated(reading.abilities)
+    if turned is None or reading.keywords:
+        return Reading(s, "not understood", note=f"read as {restated!r}, whose condition does not wrap all it gives: "
+                       "the checker can't turn it round (611.3a)")
+    return replace(reading, abilities=turned, template="otherwise")
 
 
 STATION_KEYWORD = re.compile(r"^station\b", re.MULTILINE)
