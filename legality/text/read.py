@@ -17,8 +17,9 @@ from typing import Literal
 from legality.deadline import check
 from legality.text import lexicon, otherwise
 from legality.text.context import Context, Unreadable
+from legality.text.effect_alone import effect_alone
 from legality.text.keywords import is_known_keyword
-from legality.text.kinds import TRIGGER, AbilityKind, ability_kind, kinds_of_lines, strip_flavor_word
+from legality.text.kinds import TO_SOLVE, TRIGGER, AbilityKind, ability_kind, kinds_of_lines, strip_flavor_word
 from legality.text.reading import ATTACK_WORDS, BLOCK_WORDS, PT_NOTE, Reading, Where
 from legality.text.statics import ENTERS_WITH_KEYWORDS, no_bearing, no_bearing_unparsed
 from legality.text.terms import has_combat_word
@@ -329,6 +330,10 @@ def _read_by_kind(s: str, kind: AbilityKind, ctx: Context) -> Reading:
     if kind == "activated":
         return Reading(s, "no combat meaning", note="an activated ability: once activated and resolved, give its "
                        "result as an effect (602.2, 608.2)", kind=kind)
+    if kind == "triggered" and TO_SOLVE.match(lexicon.strip_ability_word(s)[1]):
+        return Reading(s, "no combat meaning", kind=kind, note="a Case's \"to solve\" (719.3): at the beginning of "
+                       "its controller's end step, after every combat of the turn (500.1), the Case becomes solved "
+                       "(a designation, 719.3b); its condition says only whether it does")
     if kind == "triggered":
         m = EVENT.match(lexicon.strip_ability_word(s)[1])
         if m is not None and not has_combat_word(lexicon.strip_ability_word(s)[1][m.end():]):
@@ -347,13 +352,26 @@ def _read_by_kind(s: str, kind: AbilityKind, ctx: Context) -> Reading:
             return entering
     reading = replace(read_sentence(s, ctx, kind), kind=kind)
     if kind == "static" and reading.status == "not understood":
-        why = no_bearing_unparsed(strip_flavor_word(lexicon.strip_ability_word(s)[1]))
+        body = strip_flavor_word(lexicon.strip_ability_word(s)[1])
+        why = no_bearing_unparsed(body) or _by_effect(body)
         if why is not None:
             return Reading(s, "no combat meaning", note=why, kind=kind)
     if kind == "triggered" and reading.status == "not understood" and not reading.event:
         m = EVENT.match(lexicon.strip_ability_word(s)[1])
         reading = replace(reading, event=m[1] if m else "")
     return reading
+
+
+def _by_effect(body: str) -> str | None:
+    """Why a static sentence can't bear on a declaration or combat damage judged by its effect alone, its condition
+    about combat set aside (``effect_alone``); None when it has no such condition or its effect could."""
+    effect = effect_alone(body)
+    if effect == body:
+        return None
+    why = no_bearing(effect) or no_bearing_unparsed(effect)
+    if why is None:
+        return None
+    return f"its effect alone ({effect!r}; its condition says only when it applies, 611.3a): {why}"
 
 
 def _enters_with_keywords(s: str, body: str) -> Reading | None:
