@@ -29,6 +29,7 @@ from models.abilities import (
     CantBlock,
     CantGainLife,
     CantGetCounters,
+    Condition,
     CreatureAbility,
     DamageRule,
     Grant,
@@ -275,6 +276,13 @@ SELF_PROTECTION = re.compile(r"^(?:[a-z'’ ]+ — )?(?:~|this creature) has pro
 from each mana value of the chosen quality", "~ has protection from the chosen color")."""
 
 
+def apart_condition(sentence: str) -> str:
+    """The words of the condition a sentence marked ``Reading.apart`` applies under: that it is a static ability of
+    its own, not part of the triggered or activated ability before it on its line."""
+    return (f"\u201c{sentence}\u201d is a static ability of its own, not part of the ability before it on its line "
+            "(put each ability on its own line)")
+
+
 def _bears_on_combat(keyword: str) -> bool:
     """Whether a keyword can bear on a declaration or combat damage (the lexicon's combat flag, from 702); one the
     lexicon doesn't know is taken to."""
@@ -308,12 +316,15 @@ def build_game(board: Board, assume: Mapping[str, bool] | None = None) -> Game:
     taken: list[tuple[Ability, str, str]] = []
     seen_kw: dict[str, frozenset[str]] = {}
     open_conditions: list[tuple[str, str]] = []
+    apart_ifs: set[int] = set()  # the ``If`` of each sentence that may be a static ability of its own
 
     def decide(ab: If, holder: str | None, source: str, origin: str, you: str,
                targets: tuple[str, ...] | None) -> None:
         """A conditional ability, once every creature's unconditional keywords are known (613: an ability-adding
         effect applies before a condition that asks about abilities)."""
         answer = holds(board, ab.condition, you, origin, seen_kw)
+        if id(ab) in apart_ifs:
+            answer = Answer(None, "the text doesn't say which: on a card each ability has its own line (113.2c)")
         label = f"{source} ({origin})" if origin in perms else f"effect {source!r}"
         written = ("unless " if ab.condition.negate else "if ") + (ab.condition.text or ab.condition.kind)
         key = f"{label}: condition {written!r}"
@@ -405,6 +416,13 @@ def build_game(board: Board, assume: Mapping[str, bool] | None = None) -> Game:
                                   "effect with targets")
                 elif step != STEPS[0] and (note := combat_pt_note(r, p)):
                     warnings.append(note)
+                elif r.status == "understood" and r.apart:
+                    to = attached if where == "attached" else p.id
+                    if to is not None:  # as a static ability only where it is one (``either.py`` judges both ways)
+                        held = If(kind="if", condition=Condition(kind="open", text=apart_condition(r.sentence)),
+                                  keywords=r.keywords, abilities=r.abilities)
+                        apart_ifs.add(id(held))
+                        text.append((to, held))
                 elif r.status == "understood":
                     to = attached if where == "attached" else p.id
                     if to is None:

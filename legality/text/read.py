@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import Literal
 
 from legality.deadline import check
-from legality.text import lexicon, otherwise
+from legality.text import apart, lexicon, otherwise
 from legality.text.context import Context, Unreadable
 from legality.text.effect_alone import effect_alone
 from legality.text.keywords import is_known_keyword
@@ -179,7 +179,28 @@ def _read_cached(text: str, name: str | None, ctx: Context) -> tuple[Reading, ..
         if level is not None:
             reading = _in_striation(reading, level)
         out.append(reading)
+        if kind in ("triggered", "activated"):
+            out.extend(_apart(s, ctx))
     return tuple(out)
+
+
+def _apart(ability: str, ctx: Context) -> list[Reading]:
+    """The later sentences of a triggered or activated ability that could be static abilities of their own
+    (``apart``), each read as one, where it is understood and gives something: marked ``apart``, for the game to
+    judge both ways."""
+    out = []
+    for p in apart.later_sentences(ability):
+        if ability_kind(p) != "static" or not apart.could_stand_apart(p):
+            continue
+        alone = read_ability_sentence(p, "static", ctx)
+        if alone.status != "understood" or not (alone.keywords or alone.abilities) or alone.note.startswith("target"):
+            continue
+        out.append(replace(alone, apart=True, note=f"{alone.note}; {APART_NOTE}"))
+    return out
+
+
+APART_NOTE = ("written after the first sentence of the ability before it, on its line: it may be a static ability of "
+              "its own or part of that ability (113.2c: on a card each ability has its own line); judged both ways")
 
 
 def _otherwise(s: str, before: str, ctx: Context) -> Reading:
