@@ -462,6 +462,20 @@ def build_game(board: Board, assume: Mapping[str, bool] | None = None) -> Game:
                     else:
                         unread.append(f"effect {e.source!r}: {r.sentence!r}: {r.note}")
                     continue
+                if r.status == "understood" and r.apart:  # judged both ways, as on a permanent
+                    inner = ((Grant(kind="grant", keywords=r.keywords),) if r.keywords else ()) + r.abilities
+                    held = If(kind="if", condition=Condition(kind="open", text=apart_condition(r.sentence)),
+                              abilities=inner)
+                    apart_ifs.add(id(held))
+                    if all(a.kind in GLOBAL_KINDS for a in inner):
+                        take(held, None, e.source, origin, e.controller, targets or None)
+                    elif not targets:
+                        unread.append(f"effect {e.source!r}: {r.sentence!r}: applies to creatures it names or "
+                                      "targets: give them as the effect's targets")
+                    else:
+                        for t in targets:
+                            take(held, t, e.source, origin, e.controller, None)
+                    continue
                 on_damage = bool(r.abilities) and all(isinstance(a, (PreventDamage, ModifyDamage)) for a in r.abilities)
                 if r.status == "understood" and r.note.startswith("target") and not (damage_targets if on_damage
                                                                                      else targets):

@@ -95,3 +95,16 @@ def test_the_card_command_shows_the_two_readings() -> None:
     assert "[triggered ability]" in out and "[static ability]" in out and "judged both ways" in out
     sentences = json.loads(CliRunner().invoke(main, ["card", "--json", "--text", ONE_LINE]).output)["sentences"]
     assert [s.get("apart", False) for s in sentences] == [False, True]
+
+
+def test_an_effect_s_text_is_judged_both_ways_too() -> None:
+    """An effect's text need not put each ability on its own line either (written for the test): the block is
+    undecided as on a permanent, and never read as the static ability alone."""
+    board = _board(blocks=True)
+    board["permanents"][0]["oracle"] = ""
+    board["effects"] = [{"source": "Custom Spell", "controller": "A",
+                         "text": "Whenever a creature attacks this turn, you gain 1 life. Creatures your opponents "
+                                 "control can't block."}]
+    verdict = check(parse_board(board))
+    assert verdict.legal is None
+    assert any("ILLEGAL if its ability applies, LEGAL if not" in n for n in verdict.notes)
