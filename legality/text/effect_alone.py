@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import re
 
-LEAD = re.compile(r"^(?:as long as|if|during|while) (?![^,]* would )[^,]+, (?=[a-z~])")
+LEAD = re.compile(r"^(?:as long as|during|while|if(?!.* instead$)) (?![^,]* would )[^,]+, (?=[a-z~])")
 """A condition before the effect: "as long as ~ is attacking, ...", "during combat, ..."; not the event a
-replacement effect replaces ("if a creature would die, ...", 614.1), which is part of its effect."""
+replacement effect replaces ("if a creature would die, ...", "if ... is put into a graveyard, ... instead": 614.1),
+which is part of its effect."""
 TRAIL = re.compile(r" (?:as long as|during|while) (?:you|~|it|an? [a-z]+|one or more [a-z]+) [^,]*?"
                    r"(?:attack|block|combat)[a-z ,~']*$")
 """A condition after the effect that speaks of combat: "... as long as you attacked this turn"."""
@@ -25,9 +26,18 @@ COUNT = re.compile(r" for each (?:time (?:it|~) has (?:attacked|blocked)(?: or b
 """A count that scales an effect: "gets +1/+0 for each time it has attacked this turn"."""
 
 
+RESULTS = re.compile(r"\b(?:destroy\w*|regenerat\w*|die|dies|lethal|life|lose|loses|lost|win|wins|poison\w*|"
+                     r"counters? (?:put|placed) on)\b")
+"""Words of what combat damage results in (704.5a-c, 704.5f-g): a sentence holding one anywhere, its condition
+included, is never judged by its effect alone."""
+
+
 def effect_alone(sentence: str) -> str:
     """``sentence`` with its condition, its count and its subject's "who ..." about combat set aside (the effect is
-    judged as applying always); ``sentence`` itself when there is none."""
+    judged as applying always); ``sentence`` itself when there is none, or when it speaks of what combat damage
+    results in (``RESULTS``)."""
+    if RESULTS.search(sentence):
+        return sentence
     body = LEAD.sub("", sentence, count=1)
     body = TRAIL.sub("", body, count=1)
     body = COUNT.sub("", body, count=1)
