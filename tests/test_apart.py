@@ -18,7 +18,7 @@ from click.testing import CliRunner
 from cli import main
 from legality import check, parse_board
 from legality.text.read import read
-from models.abilities import CantBlock, Grant
+from models.abilities import CantBlock, Grant, If
 
 ONE_LINE = "Whenever this creature attacks, you gain 1 life. Creatures your opponents control can't block."
 
@@ -108,3 +108,11 @@ def test_an_effect_s_text_is_judged_both_ways_too() -> None:
     verdict = check(parse_board(board))
     assert verdict.legal is None
     assert any("ILLEGAL if its ability applies, LEGAL if not" in n for n in verdict.notes)
+
+
+def test_within_a_level_striation_it_applies_only_at_those_levels() -> None:
+    """Written for the test: the sentence on a leveler's striation (711.2) is, as a static ability, one of that
+    striation's, so its reading applies only while the permanent has that many level counters."""
+    *_, alone = read("Level up {1}\nLEVEL 1-3\n2/2\n" + ONE_LINE, "Custom Creature")
+    (held,) = alone.abilities
+    assert alone.apart and isinstance(held, If) and (held.condition.counter, held.condition.at_most) == ("level", 3)

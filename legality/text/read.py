@@ -180,7 +180,7 @@ def _read_cached(text: str, name: str | None, ctx: Context) -> tuple[Reading, ..
             reading = _in_striation(reading, level)
         out.append(reading)
         if kind in ("triggered", "activated"):
-            out.extend(_apart(s, ctx))
+            out.extend(r if level is None else _in_striation(r, level) for r in _apart(s, ctx))
     return tuple(out)
 
 
@@ -214,9 +214,7 @@ def _otherwise(s: str, before: str, ctx: Context) -> Reading:
         return Reading(s, "not understood", note="\"otherwise\" turns round the condition of the sentence before it, "
                        "which the checker doesn't find there (611.3a)")
     reading = replace(read_ability_sentence(restated, "static", ctx), sentence=s)
-    if reading.status == "no combat meaning":
-        return replace(reading, note=f"read as {restated!r}, the condition turned round: {reading.note}")
-    if reading.status == "not understood":
+    if reading.status != "understood":  # no combat meaning whatever the condition, or not understood
         return replace(reading, note=f"read as {restated!r}, the condition turned round: {reading.note}")
     turned = otherwise.negated(reading.abilities)
     if turned is None or reading.keywords:
