@@ -88,3 +88,16 @@ def test_a_restriction_on_attacking_under_a_combat_condition_still_holds_the_ver
     verdict = check(parse_board(_board("As long as you attacked this turn, creatures you control can't attack.",
                                        "Test Enchantment")))
     assert verdict.legal is None and verdict.not_understood
+
+
+def test_moraug_s_power_change_is_noted_once_attackers_are_declared() -> None:
+    """Moraug's +1/+0 per attack this turn is a value (613.4c): the block is judged, with the note that the board's
+    power must already include it (as for Rampaging Cyclops, tests/test_unread.py)."""
+    board = _board("Each creature you control gets +1/+0 for each time it has attacked this turn.",
+                   "Moraug, Fury of Akoum")
+    board["permanents"].append({"id": "ogre", "name": "Gray Ogre", "controller": "B", "power": 2, "toughness": 2,
+                                "oracle": ""})
+    board["blocks"] = [{"blocker": "ogre", "attacker": "bear"}]
+    verdict = check(parse_board(board))
+    assert verdict.legal is True and not verdict.not_understood
+    assert any("613.4c" in n and "moraug" in n.lower() for n in verdict.notes)
