@@ -101,3 +101,15 @@ def test_moraug_s_power_change_is_noted_once_attackers_are_declared() -> None:
     verdict = check(parse_board(board))
     assert verdict.legal is True and not verdict.not_understood
     assert any("613.4c" in n and "moraug" in n.lower() for n in verdict.notes)
+
+
+def test_an_if_with_instead_is_never_set_aside() -> None:
+    """Golden Demise's second sentence ("If you have the city's blessing, instead only creatures your opponents
+    control get -2/-2 until end of turn"): "instead" makes the "if" part of what the effect does (614.1), so it is
+    not judged by the rest alone; the sentence reads as it did before the effect was judged alone."""
+    text = ("All creatures get -2/-2 until end of turn.\nAscend (If you control ten or more permanents, you get the "
+            "city's blessing for the rest of the game.)\nIf you have the city's blessing, instead only creatures your "
+            "opponents control get -2/-2 until end of turn.")
+    second = read(text, "Golden Demise")[-1]
+    assert second.sentence.startswith("if you have the city's blessing")
+    assert "its effect alone" not in second.note

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import re
 
-LEAD = re.compile(r"^(?:as long as|during|while|if(?!.* instead$)) (?![^,]* would )[^,]+, (?=[a-z~])")
+LEAD = re.compile(r"^(?:as long as|during|while|if(?!.*\binstead\b)) (?![^,]* would )[^,]+, (?=[a-z~])")
 """A condition before the effect: "as long as ~ is attacking, ...", "during combat, ..."; not the event a
-replacement effect replaces ("if a creature would die, ...", "if ... is put into a graveyard, ... instead": 614.1),
-which is part of its effect."""
+replacement effect replaces ("if a creature would die, ...", 614.1), nor an "if" in a sentence with "instead"
+anywhere ("if ..., instead only ..."), which are part of its effect."""
 TRAIL = re.compile(r" (?:as long as|during|while) (?:you|~|it|an? [a-z]+|one or more [a-z]+) [^,]*?"
                    r"(?:attack|block|combat)[a-z ,~']*$")
 """A condition after the effect that speaks of combat: "... as long as you attacked this turn"."""
