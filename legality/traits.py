@@ -317,6 +317,7 @@ def build_game(board: Board, assume: Mapping[str, bool] | None = None) -> Game:
     seen_kw: dict[str, frozenset[str]] = {}
     open_conditions: list[tuple[str, str]] = []
     apart_ifs: set[int] = set()  # the ``If`` of each sentence that may be a static ability of its own
+    undecided: set[str] = set()  # the keys of conditions the board doesn't decide, as they come
 
     def decide(ab: If, holder: str | None, source: str, origin: str, you: str,
                targets: tuple[str, ...] | None) -> None:
@@ -328,17 +329,25 @@ def build_game(board: Board, assume: Mapping[str, bool] | None = None) -> Game:
         label = f"{source} ({origin})" if origin in perms else f"effect {source!r}"
         written = ("unless " if ab.condition.negate else "if ") + (ab.condition.text or ab.condition.kind)
         key = f"{label}: condition {written!r}"
-        if answer.value is None and assume is not None and key in assume:
-            answer = Answer(assume[key], f"not decided by the board ({answer.why}); taken as "
-                            f"{'applying' if assume[key] else 'not applying'}")
+        # "unless X" after "if X" of the same source ("Otherwise, ...", 611.3a) is the same fact turned round: judged
+        # with it, never as a second condition that could hold at the same time
+        twin = f"{label}: condition {'if ' + ab.condition.text!r}"
+        turned = answer.value is None and ab.condition.negate and twin in undecided
+        idle = bool(not ab.abilities and ab.keywords and not any(_bears_on_combat(k) for k in ab.keywords))
+        if answer.value is None and not turned and not idle:
+            undecided.add(key)
+        if answer.value is None and assume is not None and (twin if turned else key) in assume:
+            taken = not assume[twin] if turned else assume[key]
+            answer = Answer(taken, f"not decided by the board ({answer.why}); taken as "
+                            f"{'applying' if taken else 'not applying'}")
         if answer.value is None:
-            if not ab.abilities and ab.keywords and not any(_bears_on_combat(k) for k in ab.keywords):
+            if idle:
                 warnings.append(f"{label}: condition {written!r} is not decided ({answer.why}), but what it gives "
                                 f"({', '.join(ab.keywords)}) bears on no declaration or combat damage (702)")
                 return
-            entry = f"{key}: {answer.why}"
+            entry = f"{key}: {answer.why}" + (f" (the other way of {twin[len(label) + 2:]})" if turned else "")
             unread.append(entry)
-            open_conditions.append((key, entry))
+            open_conditions.append((twin if turned else key, entry))
             return
         applies = (f"applies for {', '.join(answer.per_player) or 'no defending player'}"
                    if answer.per_player is not None else "applies" if answer.value else "does not apply")

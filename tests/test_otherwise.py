@@ -92,3 +92,23 @@ def test_bonds_of_faith_on_a_creature_of_unknown_type_is_judged_both_ways() -> N
     assert verdict.legal is None
     assert any("unless it's a human" in n and "ILLEGAL if its ability applies, LEGAL if not" in n
                for n in verdict.notes)
+
+
+def test_an_otherwise_on_an_open_condition_is_judged_as_one_fact() -> None:
+    """Written for the test: "As long as you've cast a noncreature spell this turn, this creature has flying.
+    Otherwise, it has reach." (an open condition, judged both ways). Either way it can block Serra Angel (702.9b,
+    702.17b): LEGAL. The two branches are one fact turned round, never both off at once (which would forbid the
+    block) nor both on."""
+    board = {
+        "version": 1, "active_player": "B", "players": [{"id": "A", "life": 20}, {"id": "B", "life": 20}],
+        "permanents": [
+            {"id": "x", "name": "Custom Creature", "controller": "A", "power": 3, "toughness": 3,
+             "types": ["creature"], "oracle": "As long as you've cast a noncreature spell this turn, this creature "
+                                             "has flying. Otherwise, it has reach."},
+            {"id": "angel", "name": "Serra Angel", "controller": "B", "power": 4, "toughness": 4, "oracle": "",
+             "keywords": ["flying", "vigilance"]}],
+        "attacks": [{"attacker": "angel", "target": "A"}],
+        "blocks": [{"blocker": "x", "attacker": "angel"}]}
+    verdict = check(parse_board(board))
+    assert verdict.legal is True and not verdict.not_understood
+    assert sum("judged both ways" in n for n in verdict.notes) == 2
