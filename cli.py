@@ -534,6 +534,8 @@ def card_cmd(name: str | None, text: str | None, cards: str | None, as_json: boo
             click.echo(f"      {describe(a)}")
         if (r.status != "understood" or r.event) and r.note:
             click.echo(f"      ({r.status}: {r.note})")
+        elif r.apart:
+            click.echo(f"      ({r.note.split('; ', 1)[-1]})")
     if not readings:
         click.echo("  (no rules text)")
 

@@ -31,13 +31,13 @@ def settle(verdict: V, opens: tuple[tuple[str, str], ...], judge: Callable[[Mapp
     (``Game.open_conditions``) could go, or left as it is with a note on what each way gives. ``judge``: the
     verdict of the same board with the open conditions taken as its argument says."""
     entries = {entry for _, entry in opens}
-    if not opens or len(opens) > MAX_OPEN or verdict.legal is None or any(
+    keys = list(dict.fromkeys(key for key, _ in opens))  # "if X" and its "otherwise" share one key (traits.py)
+    if not opens or len(keys) > MAX_OPEN or verdict.legal is None or any(
             u not in entries for u in verdict.not_understood):
         return verdict
-    keys = [key for key, _ in opens]
     ways: list[tuple[tuple[bool, ...], V]] = []
     for values in product((True, False), repeat=len(keys)):
-        if not any(values):  # none holding: the verdict already judged
+        if not any(values) and len(keys) == len(opens):  # none holding: the verdict already judged
             ways.append((values, verdict))
             continue
         way = judge(dict(zip(keys, values, strict=True)))
@@ -47,7 +47,9 @@ def settle(verdict: V, opens: tuple[tuple[str, str], ...], judge: Callable[[Mapp
     if len({_judged(v) for _, v in ways}) == 1:
         said = tuple(f"{entry}; judged both ways, its ability applying and not: the verdict is the same" for entry in
                      (e for _, e in opens))
-        return replace(verdict, not_understood=(), notes=verdict.notes + said)
+        # with an "otherwise" sharing a key, no condition holding still applies its other way: that judged verdict
+        base = verdict if len(keys) == len(opens) else ways[-1][1]
+        return replace(base, not_understood=(), notes=verdict.notes + said)
     if len(keys) == 1:
         (_, held), (_, not_held) = ways
         told = (f"{keys[0]}, which the board does not decide: {headline(held.legal, None)} if its ability applies, "

@@ -34,6 +34,7 @@ from models.abilities import (
     CantGetCounters,
     CantLoseGame,
     Characteristics,
+    Condition,
     CreatureAbility,
     DamageRule,
     Grant,
@@ -295,6 +296,13 @@ SELF_PROTECTION = re.compile(r"^(?:[a-z'’ ]+ — )?(?:~|this creature) has pro
 from each mana value of the chosen quality", "~ has protection from the chosen color")."""
 
 
+def apart_condition(sentence: str) -> str:
+    """The words of the condition a sentence marked ``Reading.apart`` applies under: that it is a static ability of
+    its own, not part of the triggered or activated ability before it on its line."""
+    return (f"\u201c{sentence}\u201d is a static ability of its own, not part of the ability before it on its line "
+            "(put each ability on its own line)")
+
+
 def _bears_on_combat(keyword: str) -> bool:
     """Whether a keyword can bear on a declaration or combat damage (the lexicon's combat flag, from 702); one the
     lexicon doesn't know is taken to."""
@@ -339,26 +347,38 @@ def build_game(board: Board, assume: Mapping[str, bool] | None = None) -> Game:
     kw_offers: list[tuple[str, str, str, str, str]] = []  # keyword, holder, source, origin, you
     unread_of: dict[str, list[tuple[str, str]]] = {}  # a permanent's static text not understood (sentence, why),
     # kept until layer 6 is known
+    apart_ifs: set[int] = set()  # the ``If`` of each sentence that may be a static ability of its own
+    undecided: set[str] = set()  # the keys of conditions the board doesn't decide, as they come
 
     def decide(ab: If, holder: str | None, source: str, origin: str, you: str,
                targets: tuple[str, ...] | None, besides: frozenset[str] = frozenset()) -> None:
         """A conditional ability, once every creature's unconditional keywords are known (613: an ability-adding
         effect applies before a condition that asks about abilities)."""
         answer = holds(board, ab.condition, you, origin, seen_kw)
+        if id(ab) in apart_ifs:
+            answer = Answer(None, "the text doesn't say which: on a card each ability has its own line (113.2c)")
         label = f"{source} ({origin})" if origin in perms else f"effect {source!r}"
         written = ("unless " if ab.condition.negate else "if ") + (ab.condition.text or ab.condition.kind)
         key = f"{label}: condition {written!r}"
-        if answer.value is None and assume is not None and key in assume:
-            answer = Answer(assume[key], f"not decided by the board ({answer.why}); taken as "
-                            f"{'applying' if assume[key] else 'not applying'}")
+        # "unless X" after "if X" of the same source ("Otherwise, ...", 611.3a) is the same fact turned round: judged
+        # with it, never as a second condition that could hold at the same time
+        twin = f"{label}: condition {'if ' + ab.condition.text!r}"
+        turned = answer.value is None and ab.condition.negate and twin in undecided
+        idle = bool(not ab.abilities and ab.keywords and not any(_bears_on_combat(k) for k in ab.keywords))
+        if answer.value is None and not turned and not idle:
+            undecided.add(key)
+        if answer.value is None and assume is not None and (twin if turned else key) in assume:
+            taken = not assume[twin] if turned else assume[key]
+            answer = Answer(taken, f"not decided by the board ({answer.why}); taken as "
+                            f"{'applying' if taken else 'not applying'}")
         if answer.value is None:
-            if not ab.abilities and ab.keywords and not any(_bears_on_combat(k) for k in ab.keywords):
+            if idle:
                 warnings.append(f"{label}: condition {written!r} is not decided ({answer.why}), but what it gives "
                                 f"({', '.join(ab.keywords)}) bears on no declaration or combat damage (702)")
                 return
-            entry = f"{key}: {answer.why}"
+            entry = f"{key}: {answer.why}" + (f" (the other way of {twin[len(label) + 2:]})" if turned else "")
             unread.append(entry)
-            open_conditions.append((key, entry))
+            open_conditions.append((twin if turned else key, entry))
             return
         applies = (f"applies for {', '.join(answer.per_player) or 'no defending player'}"
                    if answer.per_player is not None else "applies" if answer.value else "does not apply")
@@ -449,6 +469,13 @@ def build_game(board: Board, assume: Mapping[str, bool] | None = None) -> Game:
                     not_read.append((r.sentence, "targets a creature; give the result as an effect with targets"))
                 elif step != STEPS[0] and (note := combat_pt_note(r, p)):
                     warnings.append(note)
+                elif r.status == "understood" and r.apart:
+                    to = attached if where == "attached" else p.id
+                    if to is not None:  # as a static ability only where it is one (``either.py`` judges both ways)
+                        held = If(kind="if", condition=Condition(kind="open", text=apart_condition(r.sentence)),
+                                  keywords=r.keywords, abilities=r.abilities)
+                        apart_ifs.add(id(held))
+                        text.append((to, held))
                 elif r.status == "understood":
                     to = attached if where == "attached" else p.id
                     if to is None:
@@ -495,6 +522,20 @@ def build_game(board: Board, assume: Mapping[str, bool] | None = None) -> Game:
                         warnings.append(f"effect {e.source!r}: {r.sentence!r} is not read ({r.note}), but {other}")
                     else:
                         unread.append(f"effect {e.source!r}: {r.sentence!r}: {r.note}")
+                    continue
+                if r.status == "understood" and r.apart:  # judged both ways, as on a permanent
+                    inner = ((Grant(kind="grant", keywords=r.keywords),) if r.keywords else ()) + r.abilities
+                    held = If(kind="if", condition=Condition(kind="open", text=apart_condition(r.sentence)),
+                              abilities=inner)
+                    apart_ifs.add(id(held))
+                    if all(a.kind in GLOBAL_KINDS for a in inner):
+                        offer(held, None, e.source, origin, e.controller, targets or None)
+                    elif not targets:
+                        unread.append(f"effect {e.source!r}: {r.sentence!r}: applies to creatures it names or "
+                                      "targets: give them as the effect's targets")
+                    else:
+                        for t in targets:
+                            offer(held, t, e.source, origin, e.controller, None)
                     continue
                 where = r.note.split(";")[0]
                 if r.status == "understood" and where == "self" and own is not None and not targets:

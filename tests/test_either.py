@@ -187,8 +187,9 @@ def _agrees(raw: dict[str, Any], data: st.DataObject) -> None:
             assert verdict.legal is None, why
         else:
             assert verdict.legal in (None, yes), why
-        if verdict.legal is not None:
-            assert not verdict.not_understood and any("judged both ways" in n for n in verdict.notes), why
+        if verdict.legal is not None:  # judged both ways, or set aside with its creature's abilities (613.1f)
+            assert not verdict.not_understood and any("judged both ways" in n or "lost all its abilities" in n
+                                                      for n in verdict.notes), why
 
 
 PROPERTY = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow,

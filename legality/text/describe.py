@@ -291,4 +291,5 @@ def reading_json(r: Reading) -> dict[str, Any]:
     """One sentence's reading as the page, ``legality card --json`` and GET /api/card show it."""
     return {"sentence": r.sentence, "status": r.status, "kind": r.kind, "keywords": list(r.keywords),
             "abilities": [a.model_dump(exclude_defaults=True) for a in r.abilities],
-            "described": [describe(a) for a in r.abilities], "note": r.note, "template": r.template}
+            "described": [describe(a) for a in r.abilities], "note": r.note, "template": r.template,
+            **({"apart": True} if r.apart else {})}  # may be a static ability of its own (``legality.text.apart``)

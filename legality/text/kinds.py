@@ -30,6 +30,9 @@ TABLE_ROW = re.compile(r"^\d+(?:—\d+)? \|")
 """A row of a die-roll table ("1—9 | scry 1", 706.2): part of the ability above it."""
 TRIGGER = re.compile(r"^(?:when|whenever|at the beginning|at end of|at the end of)\b")
 CHAPTER = re.compile(r"^(?:iv|v|vi|i{1,3})(?:, (?:iv|v|vi|i{1,3}))* —")
+TO_SOLVE = re.compile(r"^to solve — ")
+"""A Case's "To solve — [condition]" (719.3): a triggered ability at the beginning of its controller's end step that
+makes the Case solved (a designation, 719.3b), not a static ability."""
 LOYALTY = re.compile(r"^\[?[+−-]?(?:\d+|x)\]?:")
 ELSEWHERE = re.compile(
     r"^(?:this spell (?:costs|can't be countered|has)|as an additional cost to cast this spell"
@@ -60,7 +63,7 @@ def ability_kind(line: str) -> AbilityKind:
     """The kind of one ability, given as a normalised line (lower case, reminder text removed, ``~`` for the
     card's own name), after any ability word (207.2c: ability words have no rules meaning)."""
     _, body = lexicon.strip_ability_word(line.strip())
-    if CHAPTER.match(body):
+    if CHAPTER.match(body) or TO_SOLVE.match(body):
         return "triggered"
     body = strip_flavor_word(body)
     if TRIGGER.match(body):

@@ -15,10 +15,11 @@ from functools import lru_cache
 from typing import Literal
 
 from legality.deadline import check
-from legality.text import lexicon
+from legality.text import apart, lexicon, otherwise
 from legality.text.context import Context, Unreadable
+from legality.text.effect_alone import effect_alone
 from legality.text.keywords import is_known_keyword
-from legality.text.kinds import TRIGGER, AbilityKind, ability_kind, kinds_of_lines, strip_flavor_word
+from legality.text.kinds import TO_SOLVE, TRIGGER, AbilityKind, ability_kind, kinds_of_lines, strip_flavor_word
 from legality.text.reading import ATTACK_WORDS, BLOCK_WORDS, PT_NOTE, Reading, Where
 from legality.text.statics import ENTERS_WITH_KEYWORDS, no_bearing, no_bearing_unparsed
 from legality.text.terms import has_combat_word
@@ -151,6 +152,7 @@ def _read_cached(text: str, name: str | None, ctx: Context) -> tuple[Reading, ..
     between sentences (a long text can take seconds to read)."""
     out = []
     level: Condition | None = None
+    before = ""  # the sentence before, whose condition an "otherwise" sentence turns round
     normalised = normalise(text, name)
     station = STATION_KEYWORD.search(normalised) is not None
     for s, kind in ability_sentences(normalised):
@@ -169,12 +171,18 @@ def _read_cached(text: str, name: str | None, ctx: Context) -> tuple[Reading, ..
             out.append(Reading(s, "no combat meaning", note=f"the power/toughness box of a level striation (711.2, "
                                f"711.5): {PT_NOTE}", kind=kind))
             continue
-        reading = read_ability_sentence(s, kind, ctx)
+        if kind == "static" and otherwise.OTHERWISE.match(s):
+            reading = _otherwise(s, before, ctx)
+        else:
+            reading = read_ability_sentence(s, kind, ctx)
+        before = s
         if level is not None:
             reading = _in_striation(reading, level)
         if out and _same_subject(out[-1], reading):  # "Enchanted creature is a Citizen. It has defender ..."
             reading = replace(reading, note="attached" + reading.note[len("self"):])
         out.append(reading)
+        if kind in ("triggered", "activated"):
+            out.extend(r if level is None else _in_striation(r, level) for r in _apart(s, ctx))
     return tuple(out)
 
 
@@ -183,6 +191,45 @@ def _same_subject(before: Reading, now: Reading) -> bool:
     creature: "it" is that creature, not the Aura or Equipment (Spider-Man No More)."""
     return (now.kind == before.kind == "static" and now.status == "understood" and now.note.split(";")[0] == "self"
             and before.note.split(";")[0] == "attached" and re.match(r"it(?:'s)? ", now.sentence) is not None)
+
+
+def _apart(ability: str, ctx: Context) -> list[Reading]:
+    """The later sentences of a triggered or activated ability that could be static abilities of their own
+    (``apart``), each read as one, where it is understood and gives something: marked ``apart``, for the game to
+    judge both ways."""
+    out = []
+    for p in apart.later_sentences(ability):
+        if ability_kind(p) != "static" or not apart.could_stand_apart(p):
+            continue
+        alone = read_ability_sentence(p, "static", ctx)
+        if alone.status != "understood" or not (alone.keywords or alone.abilities) or alone.note.startswith("target"):
+            continue
+        out.append(replace(alone, apart=True, note=f"{alone.note}; {APART_NOTE}"))
+    return out
+
+
+APART_NOTE = ("written after the first sentence of the ability before it, on its line: it may be a static ability of "
+              "its own or part of that ability (113.2c: on a card each ability has its own line); judged both ways")
+
+
+def _otherwise(s: str, before: str, ctx: Context) -> Reading:
+    """"Otherwise, ..." (``otherwise``): read under the condition of the sentence before, turned round (611.3a).
+    Understood only when that condition wraps all the restated sentence gives; never read as applying always."""
+    restated = otherwise.restate(before, s)
+    if restated is None:
+        alone = read_ability_sentence(s, "static", ctx)
+        if alone.status == "no combat meaning":
+            return alone
+        return Reading(s, "not understood", note="\"otherwise\" turns round the condition of the sentence before it, "
+                       "which the checker doesn't find there (611.3a)")
+    reading = replace(read_ability_sentence(restated, "static", ctx), sentence=s)
+    if reading.status != "understood":  # no combat meaning whatever the condition, or not understood
+        return replace(reading, note=f"read as {restated!r}, the condition turned round: {reading.note}")
+    turned = otherwise.negated(reading.abilities)
+    if turned is None or reading.keywords:
+        return Reading(s, "not understood", note=f"read as {restated!r}, whose condition does not wrap all it gives: "
+                       "the checker can't turn it round (611.3a)")
+    return replace(reading, abilities=turned, template="otherwise")
 
 
 STATION_KEYWORD = re.compile(r"^station\b", re.MULTILINE)
@@ -313,6 +360,10 @@ def _read_by_kind(s: str, kind: AbilityKind, ctx: Context) -> Reading:
     if kind == "activated":
         return Reading(s, "no combat meaning", note="an activated ability: once activated and resolved, give its "
                        "result as an effect (602.2, 608.2)", kind=kind)
+    if kind == "triggered" and TO_SOLVE.match(lexicon.strip_ability_word(s)[1]):
+        return Reading(s, "no combat meaning", kind=kind, note="a Case's \"to solve\" (719.3): at the beginning of "
+                       "its controller's end step, after every combat of the turn (500.1), the Case becomes solved "
+                       "(a designation, 719.3b); its condition says only whether it does")
     if kind == "triggered":
         m = EVENT.match(lexicon.strip_ability_word(s)[1])
         if m is not None and not has_combat_word(lexicon.strip_ability_word(s)[1][m.end():]):
@@ -331,13 +382,26 @@ def _read_by_kind(s: str, kind: AbilityKind, ctx: Context) -> Reading:
             return entering
     reading = replace(read_sentence(s, ctx, kind), kind=kind)
     if kind == "static" and reading.status == "not understood":
-        why = no_bearing_unparsed(strip_flavor_word(lexicon.strip_ability_word(s)[1]))
+        body = strip_flavor_word(lexicon.strip_ability_word(s)[1])
+        why = no_bearing_unparsed(body) or _by_effect(body)
         if why is not None:
             return Reading(s, "no combat meaning", note=why, kind=kind)
     if kind == "triggered" and reading.status == "not understood" and not reading.event:
         m = EVENT.match(lexicon.strip_ability_word(s)[1])
         reading = replace(reading, event=m[1] if m else "")
     return reading
+
+
+def _by_effect(body: str) -> str | None:
+    """Why a static sentence can't bear on a declaration or combat damage judged by its effect alone, its condition
+    about combat set aside (``effect_alone``); None when it has no such condition or its effect could."""
+    effect = effect_alone(body)
+    if effect == body:
+        return None
+    why = no_bearing(effect) or no_bearing_unparsed(effect)
+    if why is None:
+        return None
+    return f"its effect alone ({effect!r}; its condition says only when it applies, 611.3a): {why}"
 
 
 def _enters_with_keywords(s: str, body: str) -> Reading | None:

@@ -37,6 +37,10 @@ class Reading:
     """Not understood, but it can change only what combat damage does (prevention, redirection, life and counters,
     who loses: 615, 614, 120.3, 704.5), never which attacks or blocks are legal: a verdict on a declaration does
     not depend on it; a damage verdict does."""
+    apart: bool = False
+    """A static reading of a sentence written after the first sentence of a triggered or activated ability, on its
+    line, that could be an ability of its own (``legality.text.apart``): which it is, the text doesn't say (113.2c:
+    on a card each ability has its own line). The game judges both ways (``either.py``)."""
 
 
 PT_NOTE = "changes power/toughness or other values: give the current values on the board"

@@ -86,7 +86,7 @@ WORD_FORMS: tuple[tuple[re.Pattern[str], str, bool], ...] = (
     (re.compile(r"^prevent all noncombat damage that would be dealt to [a-z ,~'-]+$"),
      "prevents noncombat damage only (615.1; combat damage is the damage of the combat damage step, 510.2)", True),
     (re.compile(r"^if (?:another )?(?:a )?source (?:you control )?would deal noncombat damage to [a-z ,~'-]+, it deals "
-                r"(?:that much damage plus [a-z0-9]+|double that damage) to [a-z ,~'-]+ instead$"),
+                r"(?:that much damage plus [a-z0-9]+|double that damage)(?: to [a-z ,~'-]+)? instead$"),
      "changes noncombat damage only (614.1a; combat damage is the damage of the combat damage step, 510.2)", True),
     (re.compile(r"^(?:you may )?reveal the first card you draw (?:each turn|on each of your turns)"
                 r"(?: as you draw it)?$"),
