@@ -102,3 +102,28 @@ def test_malignus_damage_cant_be_prevented_but_others_can() -> None:
     verdict = resolve_damage(parse_board(_board([malignus, bears], [("malignus", "B"), ("bears", "B")],
                                                 effects=(fog,))), declarations=False)
     assert verdict.players["B"]["life"] == 10
+
+
+def test_an_effect_s_other_creatures_are_other_than_its_source() -> None:
+    """Haze Frog's resolved trigger, "prevent all combat damage that other creatures would deal this turn", given as
+    an effect with the Frog as its source: the Frog's own damage is dealt, the Bears' is prevented (615.1)."""
+    frog = _perm("frog", "Haze Frog", "B", 2, 1)
+    bears = _perm("bears", "Grizzly Bears", "A", 2, 2)
+    effect = {"source": "Haze Frog", "source_id": "frog", "controller": "B",
+              "text": "Prevent all combat damage that other creatures would deal this turn."}
+    verdict = resolve_damage(parse_board(_board([bears, frog], [("bears", "B")], (("frog", "bears"),), (effect,))),
+                             declarations=False)
+    assert not verdict.not_understood
+    assert verdict.destroyed == ("bears",)
+    dealt = {(d.source, d.target): (d.amount, d.prevented) for d in verdict.steps[0].dealt}
+    assert dealt == {("bears", "frog"): (0, 2), ("frog", "bears"): (2, 0)}
+
+
+def test_a_damage_event_with_no_recipient_named_is_every_recipient() -> None:
+    """Insult's "if a source you control would deal damage this turn, it deals double that damage instead": a 3/3
+    unblocked deals 6 (614.1a)."""
+    giant = _perm("giant", "Hill Giant", "A", 3, 3)
+    effect = {"source": "Insult", "controller": "A",
+              "text": "If a source you control would deal damage this turn, it deals double that damage instead."}
+    verdict = resolve_damage(parse_board(_board([giant], [("giant", "B")], effects=(effect,))), declarations=False)
+    assert not verdict.not_understood and verdict.players["B"]["life"] == 14

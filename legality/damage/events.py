@@ -134,6 +134,8 @@ def _has(combat: Combat, quality: Quality, e: DamageEffect | str, pid: str) -> b
     if pid not in game.perms or pid not in game.traits:
         return False
     you, origin = (e, None) if isinstance(e, str) else (e.you, e.origin)
+    if origin is not None and origin.startswith("effect["):  # an effect's "other" is other than its source
+        origin = game.board.effects[int(origin[7:-1])].source_id
     ctx = MatchContext.of(game.board).for_source(you, game.perms.get(origin) if origin else None)
     return matches(quality, game.perms[pid], game.traits[pid].keywords, ctx)
 

@@ -383,6 +383,10 @@ class DamageForms(Forms):
     def to_np(self, c: list[Any]) -> Party:
         return Party("to", "any", _recipient_quality(_one(c, NP)))
 
+    def to_you_and_np(self, c: list[Any]) -> Party:
+        """"You and creatures you control" (Safe Passage): two recipients, each its own event."""
+        return Party("to", "you_and", _recipient_quality(_one(c, NP)))
+
     def to_np_other(self, c: list[Any]) -> Party:
         np = _one(c, NP)
         return Party("to", "any", _recipient_quality(NP((*np.fields, ("other", True)), np.controller)))
@@ -475,14 +479,16 @@ def _event(parties: list[Party], instead: Instead, combat: bool) -> Sentence:
     if to.where and by.where:
         raise Unreadable("damage from one object to another: not a form the checker reads")
     dealt_by = cast(Literal["any", "it"], by.who)
-    dealt_to = cast(Literal["any", "it", "you", "player", "opponents", "yours"], to.who)
-    ab: PreventDamage | ModifyDamage
-    if instead.kind == "prevent":
-        ab = PreventDamage(kind="prevent_damage", dealt_to=dealt_to, dealt_by=dealt_by, combat_only=combat,
-                           by_quality=by.quality, to_quality=to.quality, each=instead.n)
-    else:
-        ab = ModifyDamage(kind="modify_damage", dealt_to=dealt_to, dealt_by=dealt_by,
-                          factor=instead.n or 1 if instead.kind == "modify" else 1,
-                          plus=instead.n or 0 if instead.kind == "plus" else 0,
-                          by_quality=by.quality, to_quality=to.quality)
-    return Sentence("template", (Placed(_placed_at(where), (ab,), "damage event"),))
+    sides = ([Party("to", "you"), Party("to", "any", to.quality)] if to.who == "you_and" else [to])
+    out: list[PreventDamage | ModifyDamage] = []
+    for side in sides:
+        dealt_to = cast(Literal["any", "it", "you", "player", "opponents", "yours"], side.who)
+        if instead.kind == "prevent":
+            out.append(PreventDamage(kind="prevent_damage", dealt_to=dealt_to, dealt_by=dealt_by, combat_only=combat,
+                                     by_quality=by.quality, to_quality=side.quality, each=instead.n))
+        else:
+            out.append(ModifyDamage(kind="modify_damage", dealt_to=dealt_to, dealt_by=dealt_by,
+                                    factor=instead.n or 1 if instead.kind == "modify" else 1,
+                                    plus=instead.n or 0 if instead.kind == "plus" else 0,
+                                    by_quality=by.quality, to_quality=side.quality))
+    return Sentence("template", (Placed(_placed_at(where), tuple(out), "damage event"),))

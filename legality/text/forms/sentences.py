@@ -179,7 +179,7 @@ class SentenceForms(Forms):
         return NoCombat("no combat meaning (entering, dying, fighting, untapping)")
 
     def prevent(self, c: list[Any]) -> Part:
-        raise Unreadable("damage prevention is not modelled: give the result on the board")
+        raise Unreadable("a form of damage prevention the checker doesn't read: give its result on the board")
 
     def no_activation_clause(self, c: list[Any]) -> NoCombat:
         return NoCombat("stops activated abilities: give their results, if any, as effects")
