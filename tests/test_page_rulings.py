@@ -140,7 +140,10 @@ def damage_matches_cli(page: Page, tmp_path: Path) -> dict[str, Any]:
 def test_the_damage_view_is_undecided_as_the_cli_on_unread_text(browser: Browser, server: str, tmp_path: Path,
                                                                phone: bool) -> None:
     context, page = open_page(browser, server, phone=phone)
-    add_custom(page, "Odd Wall", "This creature can't be blocked by creatures with odd power.", "A", 3, 3)
+    # Phytohydra's replacement, not read: it can change only what the damage does (a blocking restriction could
+    # not: the damage follows the declarations as made, 509.1h)
+    add_custom(page, "Odd Wall", "If damage would be dealt to this creature, put that many +1/+1 counters on it "
+               "instead.", "A", 3, 3)
     add_card(page, "Grizzly Bears", "B")
     attack(page, "odd-wall", "B")
     step(page, "Blockers")

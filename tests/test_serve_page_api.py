@@ -25,7 +25,7 @@ from legality.serve import ServeSettings, create_app
 from legality.serve.cards import how_to_get, names, suggestions
 
 ROOT = Path(__file__).resolve().parent.parent
-UNREAD = "This creature can't be blocked by creatures with odd power."
+UNREAD = "If damage would be dealt to this creature, put that many +1/+1 counters on it instead."  # Phytohydra
 
 
 @pytest.fixture(scope="module")
