@@ -225,6 +225,8 @@ TABLE: list[tuple[str, str, str]] = [
     ("Invasion Plans", "All creatures block each combat if able.\nThe attacking player chooses how each creature blocks "
      "each combat.", "grant<all>(blocks_each_combat) | -"),
     ("Moat", "Creatures without flying can't attack.", "grant<all>[keywords=flying,negate=True](cant_attack)"),
+    ("Stormtide Leviathan", "Creatures without flying or islandwalk can't attack.",  # with neither of them
+     "grant<all>[keywords=flying/islandwalk,negate=True](cant_attack)"),
     ("Peacekeeper", "Creatures can't attack.", "grant<all>(cant_attack)"),
     ("Blazing Archon", "Flying\nCreatures can't attack you.", "kw:flying | grant<all>(cant_attack(defender=you))"),
     ("Ghostly Prison", "Creatures can't attack you unless their controller pays {2} for each creature they control "

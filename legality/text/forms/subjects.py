@@ -239,7 +239,8 @@ class SubjectForms(Forms):
         return out
 
     def without_kw(self, c: list[Any]) -> tuple[str, Any]:
-        return ("without_keyword", (c[0],))
+        """"Without flying", "without flying or islandwalk" (Stormtide Leviathan): with none of them."""
+        return ("without_keyword", tuple(str(x).lower() for x in c))
 
     def with_kw(self, c: list[Any]) -> tuple[str, Any]:
         return ("keywords", (c[0],))
