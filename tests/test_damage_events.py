@@ -10,7 +10,7 @@ opponent" leaves out teammates), 510.2 (each creature's combat damage to one rec
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from legality import parse_board, resolve_damage
 
@@ -127,3 +127,15 @@ def test_a_damage_event_with_no_recipient_named_is_every_recipient() -> None:
               "text": "If a source you control would deal damage this turn, it deals double that damage instead."}
     verdict = resolve_damage(parse_board(_board([giant], [("giant", "B")], effects=(effect,))), declarations=False)
     assert not verdict.not_understood and verdict.players["B"]["life"] == 14
+
+
+def test_every_recipient_of_a_damage_effect_is_described() -> None:
+    """`legality card` says each damage effect in words, whatever recipient it names (the kinds' whole range)."""
+    from legality.text.describe import describe
+    from models.abilities import ModifyDamage, PreventDamage
+
+    recipients: tuple[Literal["any", "it", "you", "player", "opponents", "yours"], ...] = (
+        "any", "it", "you", "player", "opponents", "yours")
+    for to in recipients:
+        assert "615.1" in describe(PreventDamage(kind="prevent_damage", dealt_to=to, each=1))
+        assert "plus 2" in describe(ModifyDamage(kind="modify_damage", dealt_to=to, factor=1, plus=2))

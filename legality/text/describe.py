@@ -117,6 +117,12 @@ def quality_words(q: Quality) -> str:
     return f"not ({words})" if q.negate else words
 
 
+_RECIPIENT = {"any": "", "it": " to it", "you": " to you", "player": " to a player",
+              "opponents": " to an opponent or a permanent an opponent controls",
+              "yours": " to you or another permanent you control"}
+"""A damage effect's ``dealt_to`` in words."""
+
+
 def describe(ab: Ability) -> str:
     """One line: what the ability does for declarations, and its rule."""
     k = ab.kind
@@ -131,16 +137,27 @@ def describe(ab: Ability) -> str:
                 + "; ".join(then) + " (611.3a)")
     if isinstance(ab, PreventDamage):
         what = "combat damage" if ab.combat_only else "damage"
-        to = {"any": "", "it": " to it", "you": " to you"}[ab.dealt_to]
+        to = _RECIPIENT[ab.dealt_to]
         by = {"any": "", "it": " by it"}[ab.dealt_by]
+        if ab.by_quality is not None:
+            by += f" by sources that are {quality_words(ab.by_quality)}"
+        if ab.to_quality is not None:
+            to += f" to permanents that are {quality_words(ab.to_quality)}"
         if ab.amount is not None:
             return f"prevents the next {ab.amount} damage that would be dealt{to}{by}: a shield (615.7)"
+        if ab.each is not None:
+            return f"prevents {ab.each} of each damage event that would deal damage{to}{by} (615.1)"
         return f"prevents all {what} that would be dealt{to}{by} (615.1)"
     if isinstance(ab, ModifyDamage):
-        to = {"any": "", "it": " to it", "you": " to you", "player": " to a player"}[ab.dealt_to]
+        to = _RECIPIENT[ab.dealt_to]
         by = {"any": "a source", "it": "it"}[ab.dealt_by]
-        times = {2: "double", 3: "triple"}.get(ab.factor, f"{ab.factor} times")
-        return f"if {by} would deal damage{to}, it deals {times} that damage instead (614.1a)"
+        if ab.by_quality is not None:
+            by = f"a source that is {quality_words(ab.by_quality)}"
+        if ab.to_quality is not None:
+            to += f" (a permanent that is {quality_words(ab.to_quality)})"
+        times = {1: "", 2: "double ", 3: "triple "}.get(ab.factor, f"{ab.factor} times ")
+        how = f"{times}that damage" if not ab.plus else f"{times or 'that much '}damage plus {ab.plus}"
+        return f"if {by} would deal damage{to}, it deals {how} instead (614.1a)"
     if isinstance(ab, Regenerate):
         times = "each time it would be destroyed" if ab.each_time else (
             "the next time it would be destroyed this turn" if ab.shields == 1
