@@ -559,6 +559,9 @@ class LifeFloor(Frozen):
 
     kind: Literal["life_floor"]
     who: PlayersWho = "you"
+    no_loss: bool = Field(default=False, description="\"damage doesn't cause you to lose life\" (Archon of "
+                          "Coronation): damage makes such a player lose no life at all (120.3a); infect still gives "
+                          "poison counters, lifelink still gains")
 
 
 DamageRule = (PreventDamage | ModifyDamage | Unpreventable | PlayerProtection | CantGetCounters | CantGainLife

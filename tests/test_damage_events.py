@@ -139,3 +139,18 @@ def test_every_recipient_of_a_damage_effect_is_described() -> None:
     for to in recipients:
         assert "615.1" in describe(PreventDamage(kind="prevent_damage", dealt_to=to, each=1))
         assert "plus 2" in describe(ModifyDamage(kind="modify_damage", dealt_to=to, factor=1, plus=2))
+
+
+def test_damage_that_causes_no_life_loss_while_its_condition_holds() -> None:
+    """Archon of Coronation: "as long as you're the monarch, damage doesn't cause you to lose life" (120.3a: the
+    damage is dealt, its result is no life lost); not the monarch, the Hill Giant's 3 takes B to 17."""
+    text = "As long as you're the monarch, damage doesn't cause you to lose life."
+    archon = _perm("archon", "Archon of Coronation", "B", 5, 5, "Flying\n" + text)
+    giant = _perm("giant", "Hill Giant", "A", 3, 3)
+    board = _board([giant, archon], [("giant", "B")])
+    board["players"] = [{"id": "A", "life": 20, "designations": []},
+                        {"id": "B", "life": 20, "designations": ["monarch"]}]
+    monarch = resolve_damage(parse_board(board), declarations=False)
+    assert not monarch.not_understood and monarch.players["B"]["life"] == 20
+    board["players"][1]["designations"] = []
+    assert resolve_damage(parse_board(board), declarations=False).players["B"]["life"] == 17

@@ -53,6 +53,11 @@ def lose_life_to_damage(combat: Combat, state: State, player: str, amount: int,
     fixed = life_fixed(combat, state, player, allies)
     if fixed is not None:
         return "119.8", f"119.8 ({fixed}: {player}'s life total can't change)"
+    spared = next((e.source for e in combat.game.damage_effects if isinstance(e.ability, LifeFloor)
+                   and e.ability.no_loss and any(concerns(e.ability.who, e.you, p, allies)
+                                                 for p in _sharing(state, player))), None)
+    if spared is not None:  # "damage doesn't cause you to lose life": it is dealt, and its result is none
+        return "120.3a", f"120.3a ({spared}: damage doesn't cause {player} to lose life)"
     before = state.life[player]
     after = before - amount
     floor = _applying(combat, LifeFloor, _sharing(state, player), allies) if after < 1 else None

@@ -260,6 +260,8 @@ def _player_rule(ab: LifeCantChange | CantLoseGame | LifeFloor) -> str:
     who = {"you": "your", "opponents": "your opponents'", "players": "each player's"}[ab.who]
     if isinstance(ab, LifeCantChange):
         return f"{who} life total can't change: damage is dealt and loses no life, lifelink gains none (119.7-8)"
+    if isinstance(ab, LifeFloor) and ab.no_loss:
+        return f"damage doesn't reduce {who} life total: it is dealt in full, infect still gives poison (120.3a)"
     if isinstance(ab, LifeFloor):
         return f"damage can't reduce {who} life total below 1: it is dealt in full (614.1a)"
     whom = {"you": "you", "opponents": "your opponents", "players": "players"}[ab.who]

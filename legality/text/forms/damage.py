@@ -321,6 +321,11 @@ class DamageForms(Forms):
         loss."""
         return self._player(CantLoseGame(kind="cant_lose_game", who="opponents"), "can't lose the game")
 
+    def no_life_loss_you(self, c: list[Any]) -> Sentence:
+        """Archon of Coronation: "damage doesn't cause you to lose life" (under its condition): damage to its controller
+        is dealt and makes them lose no life (120.3a); infect still gives poison counters (120.3b)."""
+        return self._player(LifeFloor(kind="life_floor", no_loss=True), "damage causes no life loss")
+
     def life_floor_you(self, c: list[Any]) -> Sentence:
         """Worship, Sustaining Spirit, Ali from Cairo, Angel's Grace: damage can't reduce its controller's life below 1
         (614.1a; the damage is still dealt, rulings of Worship 2004-10-04)."""
