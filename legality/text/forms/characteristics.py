@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from legality.text import lexicon
+from legality.text.keywords import COLOR_WORDS
 from models.abilities import Characteristics, Color
 
 _ADDITION = re.compile(r"\s*,?\s*in addition to (?:its|their) other ((?:colors and |colours and )?(?:creature )?"
@@ -14,7 +15,6 @@ _IGNORED = re.compile(r"\s*(?:with base power and toughness \S+|until end of tur
                       r"this turn)\s*")
 _ARTICLES = frozenset({"a", "an", "and", ","})
 _PT = re.compile(r"^(?:\d+|x)/(?:\d+|x)$")
-_COLOR_CODES: dict[str, Color] = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 
 def change(phrase: str) -> Characteristics | None:
@@ -38,8 +38,8 @@ def change(phrase: str) -> Characteristics | None:
             continue
         if word == "colorless":
             colorless = True
-        elif word in _COLOR_CODES:
-            colors.append(_COLOR_CODES[word])
+        elif word in COLOR_WORDS:
+            colors.append(COLOR_WORDS[word])
         elif (card := lexicon.card_type(word)) is not None:
             types.append(card.lower())
         elif (creature := lexicon.creature_type(word)) is not None:

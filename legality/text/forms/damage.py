@@ -12,14 +12,13 @@ from msgspec import Struct
 
 from legality.text.context import Unreadable
 from legality.text.forms.base import NP, Forms, _number, _one, _toks, quality_of
-from legality.text.keywords import keyword_meaning
+from legality.text.keywords import COLOR_WORDS, keyword_meaning
 from legality.text.tree import NoCombat, Placed, Selector, Sentence
 from models.abilities import (
     CantBeRegenerated,
     CantGainLife,
     CantGetCounters,
     CantLoseGame,
-    Color,
     Grant,
     LifeCantChange,
     LifeFloor,
@@ -337,7 +336,7 @@ class DamageForms(Forms):
         return Party("by", "any")
 
     def src_color(self, c: list[Any]) -> Party:
-        color = _COLOR_CODES[str(_toks(c, "COLOR")[0])]
+        color = COLOR_WORDS[str(_toks(c, "COLOR")[0])]
         ctl = next((x for x in c if isinstance(x, tuple) and x and x[0] == "controller"), None)
         return Party("by", "any", Quality(colors=(color,), controller=_ctl(ctl)))
 
@@ -348,7 +347,7 @@ class DamageForms(Forms):
     def src_other(self, c: list[Any]) -> Party:
         """"Another source you control", "another red source you control" (Jaya): not the permanent itself."""
         ctl = next(x for x in c if isinstance(x, tuple) and x and x[0] == "controller")
-        colors = tuple(_COLOR_CODES[str(t)] for t in _toks(c, "COLOR")) or None
+        colors = tuple(COLOR_WORDS[str(t)] for t in _toks(c, "COLOR")) or None
         return Party("by", "any", Quality(colors=colors, other=True, controller=_ctl(ctl)))
 
     def src_np(self, c: list[Any]) -> Party:
@@ -443,7 +442,6 @@ class Instead(Struct, frozen=True):
     n: int | None = None
 
 
-_COLOR_CODES: dict[str, Color] = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 
 def _ctl(tag: tuple[str, ...] | None) -> Literal["you", "opponents"] | None:
